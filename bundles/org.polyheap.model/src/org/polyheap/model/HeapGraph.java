@@ -1,0 +1,72 @@
+package org.polyheap.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The read side of a parsed snapshot: a graph of objects with dense int ids {@code 0..n-1}, stored
+ * as flat columns (compressed sparse rows for references). Implemented by the index store
+ * (memory-mapped files) and by {@link org.polyheap.model.memory.HeapGraphBuilder} (arrays, for
+ * tests and small graphs). All calls are thread-safe and do no parsing; column calls do no I/O
+ * beyond touching mapped pages.
+ */
+public interface HeapGraph extends AutoCloseable {
+
+    /** Format name and key/value facts for the overview (size model, header fields, ...). */
+    SnapshotMetadata metadata();
+
+    int objectCount();
+
+    /** Object id → class id ({@link #classes()} index). */
+    IntColumn objectClass();
+
+    /** Object id → shallow size in bytes. */
+    LongColumn shallowSize();
+
+    /** Object id → stable identity: HPROF address, V8 node id, Dart identity hash (0 = none), block address. */
+    LongColumn identity();
+
+    /** Object id → byte offset of its record in the (decompressed) source, or -1: for lazy field values. */
+    LongColumn sourceOffset();
+
+    /** Object id → string id of a short label (V8 node name, Dart string value), or -1. */
+    IntColumn objectLabel();
+
+    /**
+     * Outbound references in compressed-sparse-row form: the references of object {@code o} are
+     * positions {@code outStart().get(o)} up to {@code outStart().get(o + 1)}; size = objectCount + 1.
+     */
+    LongColumn outStart();
+
+    /** Reference position → target object id. */
+    IntColumn outTarget();
+
+    /** Reference position → {@link ReferenceKind#code()}. */
+    IntColumn outKind();
+
+    /** Reference position → name: a string id, the slot index for {@link ReferenceKind#ELEMENT}, or -1. */
+    IntColumn outName();
+
+    /** Inbound references, CSR like {@link #outStart()}; each source appears once per reference. */
+    LongColumn inStart();
+
+    /** Inbound position → source object id, sorted ascending within one object. */
+    IntColumn inSource();
+
+    List<GcRoot> gcRoots();
+
+    /** Class table, by class id. */
+    List<ClassInfo> classes();
+
+    /** String table lookup; ids come from {@link SnapshotSink#addString}. */
+    String string(int id);
+
+    int stringCount();
+
+    /** Releases mapped files. Columns must not be used afterwards. */
+    @Override
+    void close();
+
+    /** Convenience: the facts as a map, in insertion order. */
+    default Map<String, String> facts() { return metadata().facts(); }
+}

@@ -1,0 +1,23 @@
+package org.polyheap.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a parser says about the snapshot as a whole.
+ *
+ * @param format   short format name: {@code hprof}, {@code v8}, {@code dart}, {@code fuchsia}
+ * @param facts    ordered key/value facts for the overview, e.g. {@code sizeModel}, {@code idSize},
+ *                 {@code headerShallowSize}; keys are camelCase, values plain text
+ */
+public record SnapshotMetadata(String format, Map<String, String> facts) {
+    public SnapshotMetadata {
+        if (format == null) throw new IllegalArgumentException("format required");
+        facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts == null ? Map.of() : facts));
+    }
+
+    public String fact(String key, String fallback) {
+        return facts.getOrDefault(key, fallback);
+    }
+}

@@ -1,0 +1,48 @@
+package org.polyheap.model;
+
+/**
+ * Where a parser writes the snapshot: implemented by the index store's writer (streaming to disk)
+ * and by the in-memory {@link org.polyheap.model.memory.HeapGraphBuilder}. Not thread-safe: one
+ * parser thread calls it (a parser that works in parallel funnels its results through one thread).
+ *
+ * <p>Order contract: objects get dense ids in the order of {@link #addObject}; references are added
+ * grouped by source object in non-decreasing source id (all references of one object together,
+ * in their natural order: field order, array index order, edge order).
+ */
+public interface SnapshotSink {
+
+    /** Sets the format name; call once, first. */
+    void format(String format);
+
+    /** Adds or replaces a fact for the overview (see {@link SnapshotMetadata#facts()}). */
+    void fact(String key, String value);
+
+    /** Stores a string and returns its id. Does not intern: callers that repeat strings keep their own map. */
+    int addString(String value);
+
+    /** Adds a class and returns its id (dense, in call order). */
+    int addClass(ClassInfo info);
+
+    /** Replaces a class added earlier, for formats that learn a class's details after first use. */
+    void replaceClass(int classId, ClassInfo info);
+
+    /**
+     * Adds an object and returns its id (dense, in call order).
+     *
+     * @param classId      an id from {@link #addClass} (may be added later but before {@link #finish})
+     * @param shallowSize  bytes, exact (may exceed 4 GiB)
+     * @param identity     stable identity (see {@link HeapGraph#identity()})
+     * @param sourceOffset byte offset of the object's record in the source, or -1
+     * @param label        string id of a short label, or -1
+     */
+    int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label);
+
+    /** Adds a reference; {@code from} must not decrease between calls (see the order contract). */
+    void addReference(int from, int to, ReferenceKind kind, int name);
+
+    /** Marks an object as a GC root; an object may be added several times with different kinds. */
+    void addRoot(GcRoot root);
+
+    /** Adds a warning for the user (skipped records, truncation) to the overview. */
+    void warning(String message);
+}

@@ -1,0 +1,43 @@
+package org.polyheap.model.spi;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.polyheap.model.Progress;
+import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.SnapshotSink;
+
+/**
+ * A snapshot format. Found through {@link java.util.ServiceLoader} in a plain JVM, or listed by the
+ * product; never through the Eclipse extension registry. Implementations are stateless and
+ * thread-safe: one instance may parse several files at once.
+ */
+public interface SnapshotParser {
+
+    /** Short format name, as stored in the index: {@code hprof}, {@code v8}, {@code dart}, {@code fuchsia}. */
+    String format();
+
+    /** Human name for dialogs: "Java HPROF heap dump". */
+    String displayName();
+
+    /**
+     * True when the file's first bytes (after gzip decompression when {@code probe.gzip()}) are this
+     * format. Looks at content, never the file name. Cheap: no I/O.
+     */
+    boolean accepts(Probe probe);
+
+    /**
+     * Reads the whole file into the sink. Streams: memory bounded by the number of objects, not the
+     * file size. Checks {@link Progress#checkCanceled()} regularly.
+     *
+     * @throws SnapshotFormatException the file is not valid, with file and byte offset
+     */
+    void parse(Path file, SnapshotSink sink, Progress progress)
+            throws IOException, SnapshotFormatException;
+
+    /** Options a parse can take (size model, contents folder); parsers that take none ignore them. */
+    default void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
+        parse(file, sink, progress);
+    }
+}

@@ -1,0 +1,2 @@
+/** See docs/architecture.md for this package's one job. */
+package org.polyheap.parser.v8;

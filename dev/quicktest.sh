@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Fast inner loop for the pure-Java bundles, without Maven/Tycho: compiles every pure-Java bundle's
+# src/ with JDK 25's javac, then runs the JUnit tests of the named test fragments with the JUnit
+# console launcher, each from its fragment folder (as Tycho does). The real test run is ./polyheap test.
+#   dev/quicktest.sh org.polyheap.index.tests [more fragments] [-- extra junit console args]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+jdk=""
+for c in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25*; do
+  [ -n "$c" ] && [ -x "$c/bin/javac" ] && "$c/bin/java" -version 2>&1 | grep -q 'version "2[5-9]' && { jdk=$c; break; }
+done
+[ -n "$jdk" ] || { echo "quicktest: need a JDK >= 25 (set JAVA_HOME)" >&2; exit 1; }
+m2=${M2_REPO:-$HOME/.m2/repository}
+fastutil=$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar
+junit=$m2/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar
+for j in "$fastutil" "$junit"; do
+  [ -f "$j" ] || { echo "quicktest: missing $j (mvn dependency:get -Dartifact=...)" >&2; exit 1; }
+done
+extra_cp=""
+# Extra jars a bundle needs (jackson-core, protobuf-java) are listed in dev/quicktest.jars, one path per line under ~/.m2/repository.
+if [ -f "$top/dev/quicktest.jars" ]; then
+  while read -r j; do [ -n "$j" ] && extra_cp="$extra_cp:$m2/$j"; done < "$top/dev/quicktest.jars"
+fi
+out=$top/target/quicktest
+rm -rf "$out"; mkdir -p "$out/main" "$out/test"
+srcs=()
+for b in "$top"/bundles/org.polyheap.*; do
+  case "$b" in *.tests|*.ui|*.benchmarks) continue;; esac
+  [ -d "$b/src" ] && while IFS= read -r f; do srcs+=("$f"); done < <(find "$b/src" -name '*.java')
+done
+cp_main="$fastutil$extra_cp"
+"$jdk/bin/javac" -nowarn -d "$out/main" -cp "$cp_main" "${srcs[@]}"
+for b in "$top"/bundles/org.polyheap.*; do   # ServiceLoader files and other resources
+  [ -d "$b/resources" ] && cp -r "$b/resources/." "$out/main/"
+done
+fragments=(); args=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--" ]; then shift; args=("$@"); break; fi
+  fragments+=("$1"); shift
+done
+status=0
+for f in "${fragments[@]}"; do
+  dir=$top/bundles/$f
+  tsrcs=(); while IFS= read -r s; do tsrcs+=("$s"); done < <(find "$dir/src" -name '*.java')
+  "$jdk/bin/javac" -nowarn -d "$out/test/$f" -cp "$out/main:$cp_main:$junit" "${tsrcs[@]}"
+  (cd "$dir" && "$jdk/bin/java" -Xmx${QUICKTEST_XMX:-2g} -jar "$junit" execute --disable-banner \
+      -cp "$out/test/$f:$out/main:$cp_main" --scan-classpath "$out/test/$f" "${args[@]}") || status=1
+done
+exit $status
