@@ -32,6 +32,9 @@ public interface HeapGraph extends AutoCloseable {
     /** Object id → string id of a short label (V8 node name, Dart string value), or -1. */
     IntColumn objectLabel();
 
+    /** Object id → format-specific type code given by the parser (0 when the format has none). */
+    IntColumn objectType();
+
     /**
      * Outbound references in compressed-sparse-row form: the references of object {@code o} are
      * positions {@code outStart().get(o)} up to {@code outStart().get(o + 1)}; size = objectCount + 1.

@@ -34,8 +34,15 @@ public interface SnapshotSink {
      * @param identity     stable identity (see {@link HeapGraph#identity()})
      * @param sourceOffset byte offset of the object's record in the source, or -1
      * @param label        string id of a short label, or -1
+     * @param type         format-specific object type code (V8: node type index and detachedness,
+     *                     see the format's docs), 0 when the format has none
      */
-    int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label);
+    int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label, int type);
+
+    /** {@link #addObject(int, long, long, long, int, int)} with type 0. */
+    default int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label) {
+        return addObject(classId, shallowSize, identity, sourceOffset, label, 0);
+    }
 
     /** Adds a reference; {@code from} must not decrease between calls (see the order contract). */
     void addReference(int from, int to, ReferenceKind kind, int name);

@@ -32,6 +32,7 @@ public final class HeapGraphBuilder implements SnapshotSink {
     private final LongArrayList identity = new LongArrayList();
     private final LongArrayList sourceOffset = new LongArrayList();
     private final IntArrayList label = new IntArrayList();
+    private final IntArrayList type = new IntArrayList();
     private final IntArrayList refFrom = new IntArrayList();
     private final IntArrayList refTo = new IntArrayList();
     private final IntArrayList refKind = new IntArrayList();
@@ -55,7 +56,8 @@ public final class HeapGraphBuilder implements SnapshotSink {
 
     @Override public void replaceClass(int classId, ClassInfo info) { classes.set(classId, info); }
 
-    @Override public int addObject(int classId, long shallowSize, long id, long offset, int labelId) {
+    @Override public int addObject(int classId, long shallowSize, long id, long offset, int labelId, int typeCode) {
+        type.add(typeCode);
         objectClass.add(classId);
         shallow.add(shallowSize);
         identity.add(id);
@@ -119,14 +121,14 @@ public final class HeapGraphBuilder implements SnapshotSink {
         }
         var metadata = new SnapshotMetadata(format, facts);
         var graph = new ArrayGraph(metadata, n, objectClass.toIntArray(), shallow.toLongArray(),
-                identity.toLongArray(), sourceOffset.toLongArray(), label.toIntArray(), outStart,
+                identity.toLongArray(), sourceOffset.toLongArray(), label.toIntArray(), type.toIntArray(), outStart,
                 refTo.toIntArray(), refKind.toIntArray(), refName.toIntArray(), inStart, inSource,
                 List.copyOf(roots), List.copyOf(classes), List.copyOf(strings));
         return graph;
     }
 
     private record ArrayGraph(SnapshotMetadata metadata, int objectCount, int[] classOf, long[] shallow,
-            long[] ids, long[] offsets, int[] labels, long[] outStarts, int[] targets, int[] kinds, int[] names,
+            long[] ids, long[] offsets, int[] labels, int[] types, long[] outStarts, int[] targets, int[] kinds, int[] names,
             long[] inStarts, int[] sources, List<GcRoot> gcRoots, List<ClassInfo> classes, List<String> strings)
             implements HeapGraph {
         @Override public IntColumn objectClass() { return IntColumn.of(classOf); }
@@ -134,6 +136,7 @@ public final class HeapGraphBuilder implements SnapshotSink {
         @Override public LongColumn identity() { return LongColumn.of(ids); }
         @Override public LongColumn sourceOffset() { return LongColumn.of(offsets); }
         @Override public IntColumn objectLabel() { return IntColumn.of(labels); }
+        @Override public IntColumn objectType() { return IntColumn.of(types); }
         @Override public LongColumn outStart() { return LongColumn.of(outStarts); }
         @Override public IntColumn outTarget() { return IntColumn.of(targets); }
         @Override public IntColumn outKind() { return IntColumn.of(kinds); }

@@ -3,6 +3,8 @@ package org.polyheap.model.spi;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
@@ -34,6 +36,18 @@ public interface SnapshotParser {
      */
     void parse(Path file, SnapshotSink sink, Progress progress)
             throws IOException, SnapshotFormatException;
+
+    /**
+     * Opens lazy access to field values of a parsed snapshot. The default has none: every value the
+     * format keeps is already in the graph (labels, references).
+     */
+    default ObjectInspector inspector(Path file, HeapGraph graph) throws IOException {
+        return new ObjectInspector() {
+            @Override public java.util.List<org.polyheap.model.FieldValue> fields(int objectId) { return java.util.List.of(); }
+            @Override public java.util.Optional<String> valueHint(int objectId, int maxChars) { return java.util.Optional.empty(); }
+            @Override public void close() { }
+        };
+    }
 
     /** Options a parse can take (size model, contents folder); parsers that take none ignore them. */
     default void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)

@@ -1,0 +1,22 @@
+package org.polyheap.model;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads what the index does not keep, lazily, from the source file: field values and value hints
+ * (a string's text, an array's length). Created by {@link org.polyheap.model.spi.SnapshotParser#inspector};
+ * each call does file I/O (a few KB), so the UI calls it off the UI thread. Thread-safe.
+ */
+public interface ObjectInspector extends AutoCloseable {
+
+    /** Instance fields (and for class objects, static fields) of the object, in declaration order. */
+    List<FieldValue> fields(int objectId) throws IOException;
+
+    /** A short value hint for labels: a string's text (cut to {@code maxChars}), "length 12" for arrays. */
+    Optional<String> valueHint(int objectId, int maxChars) throws IOException;
+
+    @Override
+    void close() throws IOException;
+}
