@@ -1,0 +1,132 @@
+package org.polyheap.report.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+
+import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.report.cli.Arguments.UsageException;
+
+/**
+ * The headless command: {@code polyheap <subcommand> …}. Plain JVM, no OSGi, no workbench. Prints
+ * results on stdout, progress and errors on stderr; one line per error, a stack trace only with
+ * {@code --debug}. Exit codes in {@link ExitCode} and docs/cli.md.
+ */
+public final class Main {
+    static final Map<String, String> HELP = Map.of(
+            "parse", """
+                    polyheap parse FILE [--contents DIR] [--size-model auto|compressed-oops|no-compressed-oops]
+                      Builds (or reuses) the index of FILE and its dominator tree, then prints a short overview.""",
+            "overview", """
+                    polyheap overview FILE [--json]
+                      Format, counts, sizes, reachability and the size model of FILE.""",
+            "histogram", """
+                    polyheap histogram FILE [--by class|package|loader|library|script|module] [--top N]
+                                            [--filter REGEX] [--precise] [--json|--csv]
+                      Objects per class (or group): count, shallow and retained bytes. Retained sizes of
+                      classes are a lower bound unless --precise (marked retainedIsLowerBound).""",
+            "dominators", """
+                    polyheap dominators FILE [--top N] [--of OBJECT] [--json|--csv]
+                      The biggest objects by retained size (children of the virtual root), or the
+                      children of OBJECT in the dominator tree.""",
+            "paths", """
+                    polyheap paths FILE --object OBJECT [--exclude weak,soft,phantom] [--max N] [--json]
+                      Shortest paths from OBJECT to GC roots, shortest first, not through the excluded
+                      reference kinds (default: weak,soft,phantom,final).""",
+            "report", """
+                    polyheap report FILE --out DIR [--format html|csv|json] [--top N]
+                      Writes the retained-size report (overview, top consumers, dominator tree,
+                      leak suspects with paths, histogram) into DIR.""",
+            "compare", """
+                    polyheap compare BASELINE FILE [--json|--csv] [--top N]
+                      Histogram delta by class between two snapshots of the same format, and object
+                      identity changes (new / removed) where the format has stable ids.""");
+
+    static final String USAGE = """
+            Usage: polyheap                       open the desktop window on the bundled sample
+                   polyheap FILE…                 open snapshots in the desktop window
+                   polyheap <subcommand> …        run without a window:
+                     parse, overview, histogram, dominators, paths, report, compare
+                   polyheap test                  run the whole test suite (from a source checkout)
+                   polyheap <subcommand> --help   help for one subcommand
+
+            OBJECT ids: 0x7f3a… (HPROF / Fuchsia address), @12345 (V8 node id), #123 (Dart object number).
+            Options for every subcommand: --debug (stack traces), --quiet (no progress),
+              --index-dir beside|cache (where indexes live), --v8-sizes devtools|raw.
+            Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad input, 4 out of memory,
+                        5 object not found, 6 cannot write output, 130 interrupted.
+            Formats: Java HPROF (plain or gzip), V8 .heapsnapshot, Dart VM heap snapshots, Fuchsia
+            heapdump (pprof), generic pprof heap profiles. Detected by content, not by name.""";
+
+    private Main() { }
+
+    public static void main(String[] args) {
+        int code = run(Arrays.asList(args), System.out, System.err);
+        System.out.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line; returns the exit code. Used by tests without exiting the JVM. */
+    public static int run(List<String> args, PrintStream out, PrintStream err) {
+        boolean debug = args.contains("--debug");
+        if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
+            if (args.size() >= 2 && HELP.containsKey(args.get(1))) out.println(HELP.get(args.get(1)));
+            else out.println(USAGE);
+            return ExitCode.OK.code;
+        }
+        String sub = args.get(0);
+        List<String> rest = args.subList(1, args.size());
+        if (!HELP.containsKey(sub)) {
+            err.println("polyheap: unknown subcommand '" + sub + "' (see polyheap --help)");
+            return ExitCode.USAGE.code;
+        }
+        if (rest.contains("--help") || rest.contains("-h")) {
+            out.println(HELP.get(sub));
+            return ExitCode.OK.code;
+        }
+        var progress = new ConsoleProgress(err, ConsoleProgress.stderrIsTerminal(), rest.contains("--quiet"));
+        try {
+            return new Commands(out, progress).run(sub, rest).code;
+        } catch (UsageException e) {
+            progress.finishLine();
+            err.println("polyheap " + sub + ": " + e.getMessage());
+            err.println(HELP.get(sub).lines().findFirst().orElse("").trim());
+            return ExitCode.USAGE.code;
+        } catch (SnapshotFormatException e) {
+            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getMessage());
+        } catch (NoSuchFileException e) {
+            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getFile() + ": no such file");
+        } catch (AccessDeniedException e) {
+            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getFile() + ": permission denied");
+        } catch (Commands.BadInputException e) {
+            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getMessage());
+        } catch (Commands.NotFoundException e) {
+            return fail(err, progress, debug, e, ExitCode.NOT_FOUND, e.getMessage());
+        } catch (Commands.OutputException e) {
+            return fail(err, progress, debug, e, ExitCode.OUTPUT_ERROR, e.getMessage());
+        } catch (CancellationException e) {
+            return fail(err, progress, debug, e, ExitCode.CANCELED, "canceled");
+        } catch (OutOfMemoryError e) {
+            return fail(err, progress, debug, e, ExitCode.OUT_OF_MEMORY,
+                    "out of memory: give the JVM more heap, e.g. POLYHEAP_XMX=8g polyheap " + sub + " …");
+        } catch (IOException | UncheckedIOException e) {
+            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, "I/O error: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return fail(err, progress, debug, e, ExitCode.INTERNAL_ERROR,
+                    "internal error: " + e + " (run again with --debug and report it)");
+        }
+    }
+
+    private static int fail(PrintStream err, ConsoleProgress progress, boolean debug, Throwable e, ExitCode code, String line) {
+        progress.finishLine();
+        err.println("polyheap: " + line);
+        if (debug) e.printStackTrace(err);
+        return code.code;
+    }
+}
