@@ -1,0 +1,117 @@
+package org.polyheap.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.polyheap.model.GcRoot;
+import org.polyheap.model.Progress;
+import org.polyheap.model.RootKind;
+import org.polyheap.model.memory.HeapGraphBuilder;
+
+class DominatorTreeTest {
+    private static final int V = DominatorTree.VIRTUAL_ROOT, U = DominatorTree.UNREACHABLE;
+
+    @Test
+    void dominatorOfSharedArrayIsCommonParent() {
+        // 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3: a diamond; 3 is shared, so 0 dominates it
+        var t = TestGraphs.dominators(TestGraphs.of(4, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}}, 0));
+        assertArrayEquals(new int[] {V, 0, 0, 0}, t.dominator());
+        assertEquals(10 + 20 + 30 + 40, t.retained()[0]);
+        assertEquals(20, t.retained()[1]);
+        assertEquals(40, t.retained()[3]);
+    }
+
+    @Test
+    void cycleMembersAreDominatedByTheEntry() {
+        // 0 -> 1 -> 2 -> 3 -> 1, 2 -> 2 (self loop)
+        var t = TestGraphs.dominators(TestGraphs.of(4, new int[][] {{0, 1}, {1, 2}, {2, 3}, {3, 1}, {2, 2}}, 0));
+        assertArrayEquals(new int[] {V, 0, 1, 2}, t.dominator());
+        assertEquals(20 + 30 + 40, t.retained()[1]);
+    }
+
+    @Test
+    void unreachableCliqueIsListedApartAndKeepsItsOwnSize() {
+        // 0 -> 1; 2 <-> 3 <-> 4 reach each other but no root reaches them
+        var t = TestGraphs.dominators(TestGraphs.of(5, new int[][] {{0, 1}, {2, 3}, {3, 4}, {4, 2}, {3, 2}}, 0));
+        assertArrayEquals(new int[] {V, 0, U, U, U}, t.dominator());
+        assertArrayEquals(new int[] {2, 3, 4}, t.unreachable());
+        assertEquals(2, t.reachableObjects());
+        assertEquals(10 + 20, t.reachableBytes());
+        assertEquals(30 + 40 + 50, t.unreachableBytes());
+        assertEquals(40, t.retained()[3]);
+        assertFalse(t.isReachable(4));
+    }
+
+    @Test
+    void rootReferencedByAnotherRootStaysUnderTheVirtualRoot() {
+        // roots 0 and 1; 0 -> 1 -> 2: as in MAT, a GC root's only dominator is the virtual root
+        var t = TestGraphs.dominators(TestGraphs.of(3, new int[][] {{0, 1}, {1, 2}}, 0, 1));
+        assertArrayEquals(new int[] {V, V, 1}, t.dominator());
+        assertEquals(10, t.retained()[0]);
+        assertArrayEquals(new int[] {1, 0}, t.children(V)); // row sorted by retained size: 1 (50) before 0 (10)
+    }
+
+    @Test
+    void objectReachedFromTwoRootsHasTheVirtualRootAsDominator() {
+        var t = TestGraphs.dominators(TestGraphs.of(3, new int[][] {{0, 2}, {1, 2}}, 0, 1));
+        assertArrayEquals(new int[] {V, V, V}, t.dominator());
+        assertEquals(60, t.reachableBytes());
+    }
+
+    @Test
+    void millionLongChainNeedsNoRecursion() {
+        int n = 1_000_000;
+        var b = new HeapGraphBuilder();
+        for (int i = 0; i < n; i++) b.addObject(1);
+        for (int i = 0; i + 1 < n; i++) b.addReference(i, i + 1);
+        b.addReference(n - 1, 0); // back edge: a million-long cycle through the root
+        b.addRoot(new GcRoot(0, RootKind.UNKNOWN, -1, -1));
+        var t = TestGraphs.dominators(b.build());
+        for (int i = 1; i < n; i++) assertEquals(i - 1, t.dominator()[i]);
+        assertEquals(n, t.retained()[0]);
+        assertEquals(1, t.retained()[n - 1]);
+    }
+
+    @Test
+    void millionChildFanIsOneRowSortedBySize() {
+        int n = 1_000_001;
+        var b = new HeapGraphBuilder();
+        b.addObject(8);
+        for (int i = 1; i < n; i++) b.addObject(i % 1000);
+        for (int i = 1; i < n; i++) b.addReference(0, i);
+        b.addRoot(new GcRoot(0, RootKind.UNKNOWN, -1, -1));
+        var t = TestGraphs.dominators(b.build());
+        int[] kids = t.children(0);
+        assertEquals(n - 1, kids.length);
+        for (int i = 1; i < kids.length; i++) assertTrue(t.retained()[kids[i - 1]] >= t.retained()[kids[i]]);
+        assertEquals(999, t.retained()[kids[0]]);
+    }
+
+    @Test
+    void fastDominatorsEqualTheDefinitionOnRandomGraphs() {
+        var random = new Random(20261122);
+        for (int round = 0; round < 3000; round++) {
+            int n = 1 + random.nextInt(40);
+            int m = random.nextInt(3 * n + 1);
+            int[][] edges = new int[m][];
+            for (int i = 0; i < m; i++) edges[i] = new int[] {random.nextInt(n), random.nextInt(n)};
+            int[] roots = random.ints(1 + random.nextInt(3), 0, n).toArray();
+            var g = TestGraphs.of(n, edges, roots);
+            var rg = RetentionRules.build(g, AnalysisOptions.forGraph(g), Progress.NONE);
+            var fast = DominatorTree.compute(rg, Progress.NONE);
+            var naive = new NaiveDominators(rg);
+            String where = "round " + round + " n=" + n + " edges=" + java.util.Arrays.deepToString(edges)
+                    + " roots=" + java.util.Arrays.toString(roots);
+            assertArrayEquals(naive.idom, fast.dominator(), where);
+            assertArrayEquals(naive.retained, fast.retained(), where);
+            long total = 0;
+            for (int o = 0; o < n; o++) total += g.shallowSize().get(o);
+            assertEquals(total, fast.reachableBytes() + fast.unreachableBytes(), where);
+        }
+    }
+}

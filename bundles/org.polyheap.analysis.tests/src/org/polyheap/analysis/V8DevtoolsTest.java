@@ -1,0 +1,64 @@
+package org.polyheap.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.polyheap.model.Progress;
+
+/** Our V8 numbers against Chrome DevTools' own (the *.devtools.json reference answers). */
+class V8DevtoolsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gen-v8-20", "node-marked", "chrome-todo"})
+    @SuppressWarnings("unchecked")
+    void top50RetainedSizesEqualDevtools(String name) throws Exception {
+        var graph = V8Fixture.load(Path.of("data/" + name + ".heapsnapshot.gz"));
+        var ref = V8Fixture.reference(Path.of("data/" + name + ".devtools.json"));
+        var options = AnalysisOptions.forGraph(graph);
+        var tree = DominatorTree.compute(RetentionRules.build(graph, options, Progress.NONE), Progress.NONE);
+        assertEquals(((Number) ref.get("nodeCount")).intValue(), graph.objectCount());
+        assertEquals(((Number) ref.get("rootRetainedSize")).longValue(), tree.retained()[0]);
+        assertEquals(graph.objectCount(), tree.reachableObjects(), "DevTools hangs every node under the root");
+        for (Map<String, Object> top : (List<Map<String, Object>>) ref.get("top")) {
+            int ordinal = ((Number) top.get("ordinal")).intValue();
+            String what = name + " node @" + top.get("id") + " " + top.get("name");
+            assertEquals(((Number) top.get("id")).longValue(), graph.identity().get(ordinal), what);
+            assertEquals(((Number) top.get("devtoolsSelfSize")).longValue(), tree.shallow()[ordinal], what);
+            assertEquals(((Number) top.get("retainedSize")).longValue(), tree.retained()[ordinal], what);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gen-v8-20", "chrome-todo"})
+    @SuppressWarnings("unchecked")
+    void rawModeKeepsFileSizesAndTheSameTree(String name) throws Exception {
+        var graph = V8Fixture.load(Path.of("data/" + name + ".heapsnapshot.gz"));
+        var ref = V8Fixture.reference(Path.of("data/" + name + ".devtools.json"));
+        var devtools = DominatorTree.compute(
+                RetentionRules.build(graph, AnalysisOptions.forGraph(graph), Progress.NONE), Progress.NONE);
+        var raw = DominatorTree.compute(RetentionRules.build(graph,
+                AnalysisOptions.forGraph(graph).withDevtoolsSizes(false), Progress.NONE), Progress.NONE);
+        assertEquals(((Number) ref.get("rawTotalSelfSize")).longValue(), raw.retained()[0]);
+        assertTrue(java.util.Arrays.equals(devtools.dominator(), raw.dominator()), "sizes do not change dominators");
+        for (Map<String, Object> top : (List<Map<String, Object>>) ref.get("top")) {
+            int ordinal = ((Number) top.get("ordinal")).intValue();
+            assertEquals(((Number) top.get("rawSelfSize")).longValue(), raw.shallow()[ordinal]);
+            // raw retained size = file self sizes summed over the dominated subtree, walked independently
+            long sum = 0;
+            var stack = new it.unimi.dsi.fastutil.ints.IntArrayList();
+            stack.add(ordinal);
+            while (!stack.isEmpty()) {
+                int o = stack.popInt();
+                sum += graph.shallowSize().get(o);
+                for (int c : raw.children(o)) stack.add(c);
+            }
+            assertEquals(sum, raw.retained()[ordinal]);
+        }
+    }
+}

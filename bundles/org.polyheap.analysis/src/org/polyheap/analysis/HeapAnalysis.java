@@ -1,0 +1,87 @@
+package org.polyheap.analysis;
+
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+
+/**
+ * The analysis of one snapshot: the retaining graph under the chosen semantics and its dominator tree,
+ * computed once by {@link #run}, and the queries the UI and reports call on them. Thread-safe after
+ * {@link #run} returns (queries read shared immutable arrays); every query says its cost, and none
+ * belongs on the UI thread.
+ */
+public final class HeapAnalysis {
+    private final HeapGraph graph;
+    private final AnalysisOptions options;
+    private final RetainingGraph retaining;
+    private final DominatorTree tree;
+
+    private HeapAnalysis(HeapGraph graph, AnalysisOptions options, RetainingGraph retaining, DominatorTree tree) {
+        this.graph = graph;
+        this.options = options;
+        this.retaining = retaining;
+        this.tree = tree;
+    }
+
+    /** Builds the retaining graph and the dominator tree. O(objects + references); cancellable. */
+    public static HeapAnalysis run(HeapGraph graph, AnalysisOptions options, Progress progress) {
+        var retaining = RetentionRules.build(graph, options, progress);
+        var tree = DominatorTree.compute(retaining, progress);
+        return new HeapAnalysis(graph, options, retaining, tree);
+    }
+
+    /** {@link #run} with the format's default options. */
+    public static HeapAnalysis run(HeapGraph graph, Progress progress) {
+        return run(graph, AnalysisOptions.forGraph(graph), progress);
+    }
+
+    public HeapGraph graph() { return graph; }
+
+    public AnalysisOptions options() { return options; }
+
+    public RetainingGraph retainingGraph() { return retaining; }
+
+    public DominatorTree dominatorTree() { return tree; }
+
+    /** See {@link Histogram#build}. O(objects). */
+    public List<HistogramRow> histogram(Grouping grouping, Pattern filter, Progress progress) {
+        return Histogram.build(graph, tree, grouping, filter, false, progress);
+    }
+
+    /** Histogram of the objects no retaining path reaches (count and size per class). O(unreachable). */
+    public List<HistogramRow> unreachableHistogram() {
+        return Histogram.ofObjects(graph, tree.shallow(), tree.unreachable(), Grouping.CLASS);
+    }
+
+    /** The exact retained size of one histogram row, by marking. O(objects + references). */
+    public HistogramRow preciseRetained(HistogramRow row, Grouping grouping, Progress progress) {
+        return Histogram.precise(graph, retaining, tree, row, grouping, progress);
+    }
+
+    /** The retained set of {@code objects}. O(objects + references). */
+    public RetainedSet retainedSet(int[] objects, Progress progress) {
+        return RetainedSet.of(retaining, tree, objects, progress);
+    }
+
+    /** Shortest paths from GC roots to {@code object}, lazily. See {@link PathsToRoots}. */
+    public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded) {
+        return PathsToRoots.of(graph, object, excluded);
+    }
+
+    /** Merged shortest paths of a set. See {@link MergedPaths}. */
+    public List<MergedPaths.Node> mergedPaths(int[] objects, Set<ReferenceKind> excluded) {
+        return MergedPaths.of(graph, objects, excluded);
+    }
+
+    /** MAT's leak suspects (10 %, big drop 0.7). O(top-level objects). */
+    public List<LeakSuspect> leakSuspects() { return LeakSuspects.find(graph, tree); }
+
+    /** Biggest objects, classes and packages/libraries. O(objects). */
+    public TopConsumers topConsumers(int limit, Progress progress) {
+        return TopConsumers.of(graph, tree, limit, progress);
+    }
+}

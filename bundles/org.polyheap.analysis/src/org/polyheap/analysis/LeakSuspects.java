@@ -1,0 +1,79 @@
+package org.polyheap.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.polyheap.model.HeapGraph;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
+
+/**
+ * Leak suspects by Eclipse MAT's rule: a top-level object retaining at least {@code threshold} of the
+ * reachable heap (MAT: 10 %) is a suspect; so is a class whose top-level instances together retain that
+ * much while none does alone. From a suspect, the accumulation point is found by descending the dominator
+ * tree into the biggest child while that child keeps at least {@code bigDrop} (MAT: 0.7) of its parent's
+ * retained size; the first big drop stops the descent.
+ */
+public final class LeakSuspects {
+    public static final double MAT_THRESHOLD = 0.10;
+    public static final double MAT_BIG_DROP = 0.70;
+
+    private LeakSuspects() { }
+
+    /** Suspects with MAT's thresholds, biggest first. O(top-level objects + descent). */
+    public static List<LeakSuspect> find(HeapGraph graph, DominatorTree tree) {
+        return find(graph, tree, MAT_THRESHOLD, MAT_BIG_DROP);
+    }
+
+    public static List<LeakSuspect> find(HeapGraph graph, DominatorTree tree, double threshold, double bigDrop) {
+        long heap = tree.reachableBytes();
+        long limit = (long) Math.ceil(heap * threshold);
+        long[] ret = tree.retained();
+        var out = new ArrayList<LeakSuspect>();
+        var classTotal = new Int2LongOpenHashMap();
+        var classCount = new Int2IntOpenHashMap();
+        var classBiggest = new Int2IntOpenHashMap();
+        var suspectClasses = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        for (int o : TopLevel.objects(graph, tree)) {
+            int c = graph.objectClass().get(o);
+            if (heap > 0 && ret[o] >= limit) {
+                out.add(suspect(LeakSuspect.Kind.OBJECT, o, c, 1, ret[o], heap, tree, bigDrop));
+                suspectClasses.add(c);
+                continue;
+            }
+            classTotal.addTo(c, ret[o]);
+            classCount.addTo(c, 1);
+            if (!classBiggest.containsKey(c)) classBiggest.put(c, o); // objects come biggest first
+        }
+        for (var e : classTotal.int2LongEntrySet()) {
+            int c = e.getIntKey();
+            if (heap > 0 && e.getLongValue() >= limit && !suspectClasses.contains(c)) {
+                out.add(suspect(LeakSuspect.Kind.CLASS, classBiggest.get(c), c, classCount.get(c), e.getLongValue(),
+                        heap, tree, bigDrop));
+            }
+        }
+        out.sort((a, b) -> Long.compare(b.retained(), a.retained()));
+        return out;
+    }
+
+    private static LeakSuspect suspect(LeakSuspect.Kind kind, int object, int classId, int instances, long retained,
+            long heap, DominatorTree tree, double bigDrop) {
+        int point = accumulationPoint(tree, object, bigDrop);
+        return new LeakSuspect(kind, object, classId, instances, retained, (double) retained / heap, point,
+                tree.retained()[point]);
+    }
+
+    /** Descends into the biggest child while it keeps at least {@code bigDrop} of its parent. O(depth). */
+    public static int accumulationPoint(DominatorTree tree, int object, double bigDrop) {
+        int[] start = tree.dominatedStart(), children = tree.dominatedChildren();
+        long[] ret = tree.retained();
+        int x = object;
+        while (start[x + 1] < start[x + 2]) {
+            int biggest = children[start[x + 1]]; // rows are sorted by retained size, biggest first
+            if (ret[biggest] < bigDrop * ret[x]) break;
+            x = biggest;
+        }
+        return x;
+    }
+}

@@ -1,0 +1,105 @@
+package org.polyheap.analysis;
+
+import java.util.LinkedHashSet;
+
+import org.polyheap.model.GcRoot;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+
+/**
+ * Decides which references retain under a {@link Semantics} and builds the {@link RetainingGraph}.
+ * Costs three sequential passes over the references (four for V8 and Dart) and, besides the result,
+ * one bit per reference. Runs on the calling thread; call it off the UI thread.
+ */
+public final class RetentionRules {
+    private RetentionRules() { }
+
+    /** Builds the retaining graph of {@code graph}; cancellable through {@code progress}. */
+    public static RetainingGraph build(HeapGraph graph, AnalysisOptions options, Progress progress) {
+        int n = graph.objectCount();
+        long m = graph.outStart().get(n);
+        if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
+        int[] roots = roots(graph, options.semantics());
+        long[] shallow = graph.shallowSize().toArray();
+        long[] keep;
+        int anchor = -1;
+        switch (options.semantics()) {
+            case V8_DEVTOOLS -> {
+                var v8 = new V8Rules(graph, progress);
+                keep = v8.essentialEdges();
+                if (options.devtoolsSizes()) v8.moveOwnedSizes(shallow);
+                anchor = n > 0 ? V8Rules.ROOT : -1;
+            }
+            case DART -> keep = EphemeronRules.retainingEdges(graph, roots, progress);
+            default -> keep = kindEdges(graph, options.semantics(), progress);
+        }
+        return compact(graph, keep, roots, shallow, anchor, progress);
+    }
+
+    /** True when a reference of this kind retains under rules that decide by kind alone. */
+    static boolean retainsByKind(Semantics semantics, ReferenceKind kind) {
+        return switch (semantics) {
+            case JAVA_MAT, FUCHSIA -> true;
+            case JAVA, GENERIC, DART, V8_DEVTOOLS -> !kind.isWeakKind() && kind != ReferenceKind.EPHEMERON;
+        };
+    }
+
+    private static long[] kindEdges(HeapGraph graph, Semantics semantics, Progress progress) {
+        long m = graph.outStart().get(graph.objectCount());
+        long[] keep = new long[(int) ((m + 63) >>> 6)];
+        boolean[] byCode = new boolean[ReferenceKind.values().length];
+        for (ReferenceKind k : ReferenceKind.values()) byCode[k.code()] = retainsByKind(semantics, k);
+        progress.phase("Selecting retaining references", m);
+        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
+            if (kind >= 0 && kind < byCode.length && byCode[kind]) keep[(int) (pos >>> 6)] |= 1L << pos;
+        }, progress);
+        return keep;
+    }
+
+    /** Distinct root objects; V8 and Dart fall back on object 0 when the parser listed none. */
+    static int[] roots(HeapGraph graph, Semantics semantics) {
+        int n = graph.objectCount();
+        var set = new LinkedHashSet<Integer>();
+        for (GcRoot r : graph.gcRoots()) {
+            if (r.object() >= 0 && r.object() < n) set.add(r.object());
+        }
+        if (set.isEmpty() && n > 0 && (semantics == Semantics.V8_DEVTOOLS || semantics == Semantics.DART)) set.add(0);
+        return set.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static RetainingGraph compact(HeapGraph graph, long[] keep, int[] roots, long[] shallow, int anchor,
+            Progress progress) {
+        int n = graph.objectCount();
+        long[] isRoot = new long[(n + 63) >>> 6];
+        for (int r : roots) isRoot[r >>> 6] |= 1L << r;
+        int[] outStart = new int[n + 1];
+        int[] inStart = new int[n + 1];
+        long m = graph.outStart().get(n);
+        progress.phase("Counting retaining references", m);
+        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
+            if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
+                outStart[s + 1]++;
+                inStart[t + 1]++;
+            }
+        }, progress);
+        for (int i = 0; i < n; i++) {
+            outStart[i + 1] += outStart[i];
+            inStart[i + 1] += inStart[i];
+        }
+        int kept = outStart[n];
+        int[] outTarget = new int[kept];
+        int[] inSource = new int[kept];
+        int[] fill = {0};
+        progress.phase("Indexing retaining references", m);
+        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
+            if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
+                outTarget[fill[0]++] = t;
+                inSource[--inStart[t + 1]] = s; // fills each target's row from its end
+            }
+        }, progress);
+        System.arraycopy(inStart, 1, inStart, 0, n); // after the fill, inStart[t + 1] held t's start
+        inStart[n] = kept;
+        return new RetainingGraph(n, outStart, outTarget, inStart, inSource, roots, shallow, anchor);
+    }
+}
