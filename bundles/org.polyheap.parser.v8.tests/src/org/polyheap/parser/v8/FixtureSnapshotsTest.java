@@ -16,7 +16,8 @@ import org.polyheap.model.RootKind;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 /**
- * The three real snapshots of the shared fixtures (Node 20 and Chromium 156), against Chrome
+ * The three real snapshots of the shared fixtures (Node 20 and Chromium 156) and a Chromium page
+ * with detached DOM ({@code data/chrome-detached.html}, captured with the shared cdp-capture.js), against Chrome
  * DevTools' own heap-snapshot worker: {@code *.devtools.json} (counts, totals, top 50 by retained
  * size) and {@code *.devtools-classes.json.gz} (every Summary class key with its node count and
  * raw self-size sum, made by {@code data/devtools-classes.mjs} with the same DevTools bundle).
@@ -36,7 +37,7 @@ class FixtureSnapshotsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"chrome-todo", "gen-v8-20", "node-marked"})
+    @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void nodeAndEdgeCountsEqualHeaderAndDevTools(String name) throws Exception {
         var g = parsed(name);
         var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
@@ -47,7 +48,7 @@ class FixtureSnapshotsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"chrome-todo", "gen-v8-20", "node-marked"})
+    @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void totalSelfSizeEqualsDevToolsRawTotal(String name) throws Exception {
         var g = parsed(name);
         var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
@@ -58,7 +59,7 @@ class FixtureSnapshotsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"chrome-todo", "gen-v8-20", "node-marked"})
+    @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void perClassCountsAndSelfSizesEqualDevToolsSummaryClasses(String name) throws Exception {
         var g = parsed(name);
         var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools-classes.json.gz"));
@@ -87,7 +88,7 @@ class FixtureSnapshotsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"chrome-todo", "gen-v8-20", "node-marked"})
+    @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void topRetainersHaveDevToolsIdsClassesAndRawSizes(String name) throws Exception {
         var g = parsed(name);
         var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
@@ -108,7 +109,7 @@ class FixtureSnapshotsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"chrome-todo", "gen-v8-20", "node-marked"})
+    @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void rootNodeIsTheSyntheticGcRoot(String name) throws Exception {
         var g = parsed(name);
         var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
@@ -116,5 +117,20 @@ class FixtureSnapshotsTest {
         assertEquals(RootKind.V8_SYNTHETIC_ROOT, g.gcRoots().getFirst().kind());
         assertEquals(ReferenceAnswers.number(ref, "rootNodeIndex") / g.facts().get("v8.nodeFields").split(",").length,
                 g.gcRoots().getFirst().object());
+    }
+
+    @org.junit.jupiter.api.Test
+    void detachedDomSubtreesBecomeDetachedClasses() throws Exception {
+        var g = parsed("chrome-detached");
+        Map<String, Integer> counts = new TreeMap<>();
+        for (int i = 0; i < g.objectCount(); i++) {
+            String cls = g.classes().get(g.objectClass().get(i)).name();
+            if (cls.startsWith("Detached <")) {
+                counts.merge(cls, 1, Integer::sum);
+                assertEquals(2, g.objectType().get(i) >>> 8, "detachedness of " + cls);
+            }
+        }
+        // the page removes one <section> of 25 <p> and keeps a never-attached <table> of 7 <tr>
+        assertEquals(Map.of("Detached <p>", 25, "Detached <section>", 1, "Detached <table>", 1, "Detached <tr>", 7), counts);
     }
 }
