@@ -14,7 +14,7 @@ import org.polyheap.model.SnapshotFormatException;
 
 /**
  * Sequential reader of a {@code dartheap} stream: LEB128 integers, raw bytes, UTF-8 text, with the
- * stream offset of every failure. Buffers 64 KB; holds no other memory. Not thread-safe.
+ * stream offset of every failure. Buffers 64 KB (or as asked); holds no other memory. Not thread-safe.
  */
 final class DartInput implements AutoCloseable {
     /** A 64-bit value needs at most 10 LEB128 bytes; more is corrupt input. */
@@ -23,7 +23,7 @@ final class DartInput implements AutoCloseable {
     private final Path file;
     private final InputStream in;
     private final long size;
-    private final byte[] buf = new byte[1 << 16];
+    private final byte[] buf;
     private long base;
     private int pos;
     private int limit;
@@ -33,6 +33,12 @@ final class DartInput implements AutoCloseable {
      * @param size  total stream length when known (plain files), or -1 (gzip)
      */
     DartInput(Path file, InputStream in, long start, long size) {
+        this(file, in, start, size, 1 << 16);
+    }
+
+    /** @param bufferSize bytes read ahead: 64 KB for streaming, less for reading one record */
+    DartInput(Path file, InputStream in, long start, long size, int bufferSize) {
+        this.buf = new byte[Math.max(MAX_LEB_BYTES, bufferSize)];
         this.file = file;
         this.in = in;
         this.base = start;

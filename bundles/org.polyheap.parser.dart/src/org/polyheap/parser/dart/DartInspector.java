@@ -68,7 +68,7 @@ final class DartInspector implements ObjectInspector {
     ObjectRecord record(int objectId) throws IOException {
         long offset = graph.sourceOffset().get(objectId);
         try {
-            var in = new DartInput(source, new PositionalStream(channel, offset), offset, channel.size());
+            var in = new DartInput(source, new PositionalStream(channel, offset), offset, channel.size(), 1024);
             int classId = (int) in.uleb();
             if (classId < 1 || classId >= graph.classes().size()) throw in.fail(offset, "class id " + classId + " unknown");
             long shallow = in.uleb();
