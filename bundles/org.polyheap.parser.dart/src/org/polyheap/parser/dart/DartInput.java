@@ -200,11 +200,21 @@ final class DartInput implements AutoCloseable {
 
     /** The writer's utf8 text: a ULEB128 byte length, then the bytes. */
     String utf8() throws IOException, SnapshotFormatException {
-        long n = uleb();
+        long n = length();
         return n == 0 ? "" : new String(bytes(n), StandardCharsets.UTF_8);
     }
 
-    void skipUtf8() throws IOException, SnapshotFormatException { skip(uleb()); }
+    void skipUtf8() throws IOException, SnapshotFormatException { skip(length()); }
+
+    /** A byte length, checked against the rest of the file where the length field starts. */
+    long length() throws IOException, SnapshotFormatException {
+        long at = offset();
+        long n = uleb();
+        if (n < 0 || n > Integer.MAX_VALUE - 8 || n > remaining()) {
+            throw fail(at, "length " + Long.toUnsignedString(n) + " exceeds the " + (remaining()) + " bytes left");
+        }
+        return n;
+    }
 
     /** Eight raw little-endian bytes (DoubleData). */
     double float64() throws IOException, SnapshotFormatException {

@@ -78,7 +78,9 @@ sealed interface DartValue {
         if (units > length || units < 0 || length < 0) {
             throw in.fail(at, "string of length " + length + " has " + units + " units written");
         }
-        if (!latin1 && units > Long.MAX_VALUE / 2) throw in.fail(at, "string length " + units + " too large");
+        if (units > (latin1 ? in.remaining() : in.remaining() / 2)) {
+            throw in.fail(at, "string of " + units + " units exceeds the " + in.remaining() + " bytes left");
+        }
         byte[] raw = in.bytes(latin1 ? units : 2 * units);
         String text = new String(raw, latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_16LE);
         return new Text(text, length, latin1);
