@@ -113,9 +113,10 @@ final class HeapdumpImport {
         sink.fact("allocatedBytes", Long.toString(totalBytes));
         sink.fact("allocationSites", Integer.toString(classes.size()));
 
-        Path contents = contentsFolder();
-        if (contents == null || withAddress.isEmpty()) {
-            String why = contents == null ? "no contents folder" : "the profile has no block addresses (ffx wrote it without --with-tags)";
+        Path contents = withAddress.isEmpty() ? null : contentsFolder();
+        if (contents == null) {
+            String why = withAddress.isEmpty() ? "the profile has no block addresses (ffx wrote it without --with-tags)"
+                    : "no contents folder";
             sink.fact("rootModel", "none: " + why + ", so no references are known and every allocation is its own root");
             for (int o = 0; o < objects; o++) sink.addRoot(new GcRoot(o, RootKind.UNKNOWN, -1, -1));
             return;
