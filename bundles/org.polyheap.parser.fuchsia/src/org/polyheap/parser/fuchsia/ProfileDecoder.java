@@ -101,7 +101,7 @@ final class ProfileDecoder {
                 }
             }
         } catch (InvalidProtocolBufferException e) {
-            throw fail(e.getMessage());
+            throw fail("not a valid pprof profile: " + e.getMessage());
         } catch (ZipException | EOFException e) {
             throw fail("corrupt gzip data: " + e.getMessage());
         }
