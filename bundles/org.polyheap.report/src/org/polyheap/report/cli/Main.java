@@ -117,7 +117,7 @@ public final class Main {
                     "out of memory: give the JVM more heap, e.g. POLYHEAP_XMX=8g polyheap " + sub + " …");
         } catch (IOException | UncheckedIOException e) {
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, "I/O error: " + e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             return fail(err, progress, debug, e, ExitCode.INTERNAL_ERROR,
                     "internal error: " + e + " (run again with --debug and report it)");
         }

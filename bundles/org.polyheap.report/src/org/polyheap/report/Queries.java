@@ -1,0 +1,193 @@
+package org.polyheap.report;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.polyheap.analysis.DominatorTree;
+import org.polyheap.analysis.Grouping;
+import org.polyheap.analysis.HistogramRow;
+import org.polyheap.analysis.LeakSuspect;
+import org.polyheap.analysis.PathsToRoots;
+import org.polyheap.analysis.TopConsumers;
+import org.polyheap.model.GcRoot;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.report.ReportData.PathStep;
+import org.polyheap.report.ReportData.RootPath;
+import org.polyheap.report.table.Column;
+import org.polyheap.report.table.Table;
+
+/**
+ * The queries behind the headless command, the exported reports and the window's "export table":
+ * each turns analysis results into a {@link Table} or plain values, so every renderer shows the same
+ * rows. Costs are those of the analysis calls named in each method; none runs on a UI thread.
+ */
+public final class Queries {
+    /** Name of the virtual root of the dominator tree in ids and JSON. */
+    public static final String ROOT = "<root>";
+
+    private Queries() { }
+
+    /** The overview facts, in the order of docs/cli.md. O(roots + classes). */
+    public static Map<String, Object> overview(AnalyzedSnapshot s) {
+        HeapGraph g = s.graph();
+        DominatorTree tree = s.analysis().dominatorTree();
+        var m = new LinkedHashMap<String, Object>();
+        m.put("file", s.file().toString());
+        m.put("format", g.metadata().format());
+        m.put("objects", (long) g.objectCount());
+        m.put("classes", (long) g.classes().size());
+        m.put("references", g.outTarget().size());
+        m.put("gcRoots", (long) g.gcRoots().size());
+        m.put("gcRootObjects", g.gcRoots().stream().mapToInt(GcRoot::object).distinct().count());
+        m.put("shallowBytes", tree.reachableBytes() + tree.unreachableBytes());
+        m.put("reachableObjects", (long) tree.reachableObjects());
+        m.put("reachableBytes", tree.reachableBytes());
+        m.put("unreachableObjects", (long) tree.unreachableObjects());
+        m.put("unreachableBytes", tree.unreachableBytes());
+        m.put("sizeModel", g.metadata().fact("sizeModel", "sizes as stored in the snapshot"));
+        m.put("dominatorSemantics", s.analysis().options().semantics().name());
+        m.put("indexReused", s.reused());
+        m.put("indexFolder", s.snapshot().folder().toString());
+        m.put("facts", g.metadata().facts());
+        m.put("warnings", s.snapshot().warnings());
+        return m;
+    }
+
+    public static Grouping grouping(String by) {
+        return switch (by) {
+            case "class" -> Grouping.CLASS;
+            case "package" -> Grouping.PACKAGE;
+            case "loader" -> Grouping.CLASS_LOADER;
+            case "library", "script", "module" -> Grouping.LIBRARY;
+            default -> throw new IllegalArgumentException("--by takes class, package, loader, library, script or module, not '" + by + "'");
+        };
+    }
+
+    /** Histogram rows as a table; precise retained sizes for the first {@code top} rows on request. */
+    public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, int top, boolean precise,
+            Progress progress) {
+        List<HistogramRow> rows = s.analysis().histogram(grouping, filter, progress);
+        var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("count", "Objects"),
+                Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.flag("retainedIsLowerBound", "Retained is a lower bound"));
+        int n = Math.min(top, rows.size());
+        for (int i = 0; i < n; i++) {
+            HistogramRow r = rows.get(i);
+            if (precise && r.retainedIsLowerBound()) r = s.analysis().preciseRetained(r, grouping, progress);
+            b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound());
+        }
+        return b.build();
+    }
+
+    /** Objects of the dominator tree: the top-level ones, or the children of {@code parent}. */
+    public static Table dominators(AnalyzedSnapshot s, int parent, int top, Progress progress) {
+        HeapGraph g = s.graph();
+        DominatorTree tree = s.analysis().dominatorTree();
+        int[] objects = parent == DominatorTree.VIRTUAL_ROOT
+                ? s.analysis().topConsumers(top, progress).objects()
+                : tree.children(parent);
+        var b = new Table.Builder("objects", Column.text("id", "Object"), Column.text("class", "Class"),
+                Column.text("label", "Value"), Column.bytes("shallow", "Shallow bytes"),
+                Column.bytes("retained", "Retained bytes"), Column.percent("percent", "% of heap"),
+                Column.text("dominator", "Dominator"));
+        long total = Math.max(1, tree.reachableBytes());
+        int n = Math.min(top, objects.length);
+        for (int i = 0; i < n; i++) {
+            int o = objects[i];
+            int dom = tree.dominator()[o];
+            b.row(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
+                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom));
+        }
+        return b.build();
+    }
+
+    /** Up to {@code max} shortest paths from {@code object} to GC roots, avoiding the excluded kinds. */
+    public static List<RootPath> paths(AnalyzedSnapshot s, int object, Set<ReferenceKind> excluded, int max) {
+        HeapGraph g = s.graph();
+        var result = new ArrayList<RootPath>();
+        Iterator<PathsToRoots.Path> it = s.analysis().pathsToRoots(object, excluded);
+        while (it.hasNext() && result.size() < max) {
+            var path = it.next();
+            var steps = new ArrayList<PathStep>();
+            for (var step : path.steps()) {
+                String edge = step.viaReference() == null ? null : edgeName(step.viaReference().kind(), step.viaReference().name());
+                steps.add(new PathStep(ObjectIds.display(g, step.object()), className(g, step.object()), edge));
+            }
+            result.add(new RootPath(steps, rootKinds(g, path.root())));
+        }
+        return result;
+    }
+
+    /** Leak suspects with one path each. */
+    public static List<ReportData.Suspect> suspects(AnalyzedSnapshot s) {
+        HeapGraph g = s.graph();
+        var out = new ArrayList<ReportData.Suspect>();
+        for (LeakSuspect l : s.analysis().leakSuspects()) {
+            String cls = g.classes().get(l.classId()).name();
+            String title = l.kind() == LeakSuspect.Kind.OBJECT ? "one " + cls
+                    : l.instances() + " instances of " + cls;
+            String acc = l.accumulationPoint() >= 0 && l.accumulationPoint() != l.object()
+                    ? className(g, l.accumulationPoint()) + " " + ObjectIds.display(g, l.accumulationPoint())
+                    + " retaining " + l.accumulationRetained() + " bytes" : null;
+            out.add(new ReportData.Suspect(title, ObjectIds.display(g, l.object()), cls, l.retained(), l.share() * 100,
+                    acc, paths(s, l.object(), PathsToRoots.WEAK_KINDS, 1)));
+        }
+        return out;
+    }
+
+    /** The report's data: everything at once. O(objects) plus {@code top} path searches. */
+    public static ReportData report(AnalyzedSnapshot s, int top, Progress progress) {
+        TopConsumers consumers = s.analysis().topConsumers(top, progress);
+        var consumerTable = new Table.Builder("topConsumers", Column.text("name", "Class"),
+                Column.count("count", "Objects"), Column.bytes("retained", "Retained bytes"),
+                Column.flag("retainedIsLowerBound", "Retained is a lower bound"));
+        for (var r : consumers.classes()) consumerTable.row(r.name(), r.objects(), r.retained(), r.retainedIsLowerBound());
+        var tree = s.analysis().dominatorTree();
+        var roots = new ArrayList<ReportData.DominatorNode>();
+        for (int o : consumers.objects()) roots.add(dominatorNode(s, tree, o, 2, 8));
+        return new ReportData(s.file().getFileName().toString(), overview(s), consumerTable.build(), roots,
+                histogram(s, Grouping.CLASS, null, Integer.MAX_VALUE, false, progress), suspects(s));
+    }
+
+    private static ReportData.DominatorNode dominatorNode(AnalyzedSnapshot s, DominatorTree tree, int o, int depth, int width) {
+        int[] children = tree.children(o);
+        var kids = new ArrayList<ReportData.DominatorNode>();
+        if (depth > 0) {
+            for (int i = 0; i < Math.min(width, children.length); i++) {
+                kids.add(dominatorNode(s, tree, children[i], depth - 1, width)); // depth ≤ 2: no deep recursion
+            }
+        }
+        HeapGraph g = s.graph();
+        return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o],
+                tree.retained()[o], kids, children.length);
+    }
+
+    public static String className(HeapGraph g, int o) {
+        return g.classes().get(g.objectClass().get(o)).name();
+    }
+
+    /** The object's short label from the index (V8 node name, Dart string), or "". */
+    public static String label(HeapGraph g, int o) {
+        int l = g.objectLabel().get(o);
+        if (l < 0 || l >= g.stringCount()) return "";
+        String s = g.string(l);
+        return s.length() > 120 ? s.substring(0, 119) + "…" : s;
+    }
+
+    static String edgeName(ReferenceKind kind, String name) {
+        return name == null || name.isEmpty() ? kind.name().toLowerCase(java.util.Locale.ROOT) : name;
+    }
+
+    static String rootKinds(HeapGraph g, int object) {
+        var kinds = new java.util.TreeSet<String>();
+        for (GcRoot r : g.gcRoots()) if (r.object() == object) kinds.add(r.kind().label());
+        return kinds.isEmpty() ? "?" : String.join(", ", kinds);
+    }
+}

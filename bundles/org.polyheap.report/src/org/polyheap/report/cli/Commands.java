@@ -1,0 +1,410 @@
+package org.polyheap.report.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import org.polyheap.analysis.DominatorTree;
+import org.polyheap.analysis.SnapshotComparison;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.report.AnalyzedSnapshot.OpenOptions;
+import org.polyheap.report.ObjectIds;
+import org.polyheap.report.Queries;
+import org.polyheap.report.ReportData.RootPath;
+import org.polyheap.report.html.HtmlReport;
+import org.polyheap.report.table.Column;
+import org.polyheap.report.table.CsvWriter;
+import org.polyheap.report.table.JsonWriter;
+import org.polyheap.report.table.Table;
+import org.polyheap.report.cli.Arguments.UsageException;
+
+/** The subcommands; {@link Main} maps their exceptions to exit codes. */
+final class Commands {
+    private static final Set<String> COMMON_VALUED = Set.of("index-dir", "v8-sizes", "size-model", "contents", "process",
+            "java-referents");
+    private static final Set<String> COMMON_FLAGS = Set.of("debug", "quiet");
+
+    private final PrintStream out;
+    private final ConsoleProgress progress;
+
+    Commands(PrintStream out, ConsoleProgress progress) {
+        this.out = out;
+        this.progress = progress;
+    }
+
+    ExitCode run(String sub, List<String> args) throws Exception {
+        return switch (sub) {
+            case "parse" -> parse(args(args, Set.of(), Set.of("json")));
+            case "overview" -> overview(args(args, Set.of(), Set.of("json")));
+            case "histogram" -> histogram(args(args, Set.of("by", "top", "filter"), Set.of("json", "csv", "precise")));
+            case "dominators" -> dominators(args(args, Set.of("top", "of"), Set.of("json", "csv")));
+            case "paths" -> paths(args(args, Set.of("object", "exclude", "max"), Set.of("json")));
+            case "report" -> report(args(args, Set.of("out", "format", "top"), Set.of()));
+            case "compare" -> compare(args(args, Set.of("top"), Set.of("json", "csv")));
+            default -> throw new UsageException("unknown subcommand " + sub);
+        };
+    }
+
+    private static Arguments args(List<String> args, Set<String> valued, Set<String> flags) throws UsageException {
+        var v = new java.util.HashSet<>(valued);
+        v.addAll(COMMON_VALUED);
+        var f = new java.util.HashSet<>(flags);
+        f.addAll(COMMON_FLAGS);
+        return Arguments.parse(args, v, f);
+    }
+
+    private AnalyzedSnapshot open(Arguments a, String file) throws UsageException, IOException, SnapshotFormatException,
+            BadInputException {
+        Path path = Path.of(file);
+        if (Files.isDirectory(path)) throw new BadInputException(file + ": is a directory, not a snapshot file");
+        if (!Files.exists(path)) throw new BadInputException(file + ": no such file");
+        if (!Files.isReadable(path)) throw new BadInputException(file + ": permission denied");
+        Map<String, String> parse = new HashMap<>();
+        String where = a.option("index-dir", "beside");
+        if (!where.equals("beside") && !where.equals("cache")) throw new UsageException("--index-dir takes beside or cache");
+        parse.put("index.location", where);
+        String sizeModel = a.option("size-model", null);
+        if (sizeModel != null) parse.put("sizeModel", sizeModel);
+        String contents = a.option("contents", null);
+        if (contents != null) parse.put("contents", Path.of(contents).toAbsolutePath().toString());
+        String process = a.option("process", null);
+        if (process != null) parse.put("process", process);
+        String v8 = a.option("v8-sizes", null);
+        if (v8 != null && !v8.equals("devtools") && !v8.equals("raw")) throw new UsageException("--v8-sizes takes devtools or raw");
+        String referents = a.option("java-referents", "weak");
+        if (!referents.equals("weak") && !referents.equals("strong")) throw new UsageException("--java-referents takes weak or strong");
+        var options = new OpenOptions(parse, v8 == null ? null : v8.equals("devtools"), referents.equals("strong"));
+        return AnalyzedSnapshot.open(path, options, progress);
+    }
+
+    private ExitCode parse(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        try (var s = open(a, file)) {
+            progress.finishLine();
+            var o = Queries.overview(s);
+            if (a.flag("json")) return json(o);
+            out.println((s.reused() ? "Index reused: " : "Indexed: ") + s.snapshot().folder());
+            printOverview(o);
+        }
+        return ExitCode.OK;
+    }
+
+    private ExitCode overview(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        try (var s = open(a, file)) {
+            progress.finishLine();
+            var o = Queries.overview(s);
+            if (a.flag("json")) return json(o);
+            printOverview(o);
+        }
+        return ExitCode.OK;
+    }
+
+    private void printOverview(Map<String, Object> o) {
+        for (var e : o.entrySet()) {
+            if (e.getKey().equals("facts") || e.getKey().equals("warnings")) continue;
+            Object v = e.getValue();
+            String text = v instanceof Long l ? String.format(Locale.ROOT, "%,d", l)
+                    + (e.getKey().endsWith("Bytes") ? " (" + HtmlReport.human(l) + ")" : "") : String.valueOf(v);
+            out.printf("%-20s %s%n", e.getKey(), text);
+        }
+        if (o.get("facts") instanceof Map<?, ?> facts) {
+            for (var e : facts.entrySet()) out.printf("  %-18s %s%n", e.getKey(), e.getValue());
+        }
+        if (o.get("warnings") instanceof List<?> w && !w.isEmpty()) {
+            out.println("warnings:");
+            w.forEach(x -> out.println("  " + x));
+        }
+    }
+
+    private ExitCode histogram(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        var grouping = groupingOf(a.option("by", "class"));
+        Pattern filter = null;
+        String regex = a.option("filter", null);
+        if (regex != null) {
+            try {
+                filter = Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw new UsageException("--filter is not a valid regular expression: " + e.getDescription());
+            }
+        }
+        int top = a.intOption("top", Integer.MAX_VALUE, 1);
+        try (var s = open(a, file)) {
+            Table t = Queries.histogram(s, grouping, filter, top, a.flag("precise"), progress);
+            progress.finishLine();
+            return emit(a, t, Map.of("groupBy", a.option("by", "class")));
+        }
+    }
+
+    private static org.polyheap.analysis.Grouping groupingOf(String by) throws UsageException {
+        try {
+            return Queries.grouping(by);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private ExitCode dominators(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        int top = a.intOption("top", 25, 1);
+        try (var s = open(a, file)) {
+            String of = a.option("of", null);
+            int parent = of == null || of.equals(Queries.ROOT) ? DominatorTree.VIRTUAL_ROOT : find(s, of);
+            Table t = Queries.dominators(s, parent, top, progress);
+            progress.finishLine();
+            return emit(a, t, Map.of("of", parent < 0 ? Queries.ROOT : ObjectIds.display(s.graph(), parent)));
+        }
+    }
+
+    private ExitCode paths(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        String object = a.option("object", null);
+        if (object == null) throw new UsageException("--object OBJECT is required");
+        int max = a.intOption("max", 10, 1);
+        Set<ReferenceKind> excluded = excludedKinds(a.option("exclude", "weak,soft,phantom,final"));
+        try (var s = open(a, file)) {
+            int o = find(s, object);
+            List<RootPath> paths = Queries.paths(s, o, excluded, max);
+            progress.finishLine();
+            if (a.flag("json")) {
+                var doc = new LinkedHashMap<String, Object>();
+                doc.put("file", file);
+                doc.put("object", ObjectIds.display(s.graph(), o));
+                doc.put("excluded", excluded.stream().map(k -> k.name().toLowerCase(Locale.ROOT)).sorted().toList());
+                doc.put("paths", paths.stream().map(Commands::pathJson).toList());
+                return json(doc);
+            }
+            if (paths.isEmpty()) out.println("No path to a GC root without the excluded reference kinds.");
+            int i = 1;
+            for (RootPath p : paths) {
+                out.println("Path " + i++ + " (" + (p.steps().size() - 1) + " steps), GC root: " + p.rootKind());
+                String indent = "  ";
+                for (var step : p.steps()) {
+                    out.println(indent + step.className() + " " + step.id() + (step.edge() == null ? "" : "   ." + step.edge()));
+                    indent += "  ";
+                }
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    /** A path as JSON: steps from the object to the root; each step names the edge by which it holds the previous one. */
+    private static List<Map<String, Object>> pathJson(RootPath p) {
+        var steps = new java.util.ArrayList<Map<String, Object>>();
+        for (int i = 0; i < p.steps().size(); i++) {
+            var step = p.steps().get(i);
+            var m = new LinkedHashMap<String, Object>();
+            m.put("id", step.id());
+            m.put("class", step.className());
+            m.put("edge", step.edge());
+            if (i == p.steps().size() - 1) m.put("rootKind", p.rootKind());
+            steps.add(m);
+        }
+        return steps;
+    }
+
+    static Set<ReferenceKind> excludedKinds(String list) throws UsageException {
+        var kinds = EnumSet.noneOf(ReferenceKind.class);
+        if (list.isBlank() || list.equals("none")) return kinds;
+        for (String word : list.split(",")) {
+            switch (word.trim().toLowerCase(Locale.ROOT)) {
+                case "weak" -> { kinds.add(ReferenceKind.WEAK); kinds.add(ReferenceKind.JAVA_WEAK); }
+                case "soft" -> kinds.add(ReferenceKind.SOFT);
+                case "phantom" -> kinds.add(ReferenceKind.PHANTOM);
+                case "final" -> kinds.add(ReferenceKind.FINAL);
+                case "ephemeron" -> kinds.add(ReferenceKind.EPHEMERON);
+                case "shortcut" -> kinds.add(ReferenceKind.SHORTCUT);
+                default -> throw new UsageException("--exclude takes weak, soft, phantom, final, ephemeron, shortcut or none, not '" + word + "'");
+            }
+        }
+        return kinds;
+    }
+
+    private ExitCode report(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        String outDir = a.option("out", null);
+        if (outDir == null) throw new UsageException("--out DIR is required");
+        String format = a.option("format", "html");
+        if (!Set.of("html", "csv", "json").contains(format)) throw new UsageException("--format takes html, csv or json");
+        int top = a.intOption("top", 25, 1);
+        try (var s = open(a, file)) {
+            var data = Queries.report(s, top, progress);
+            progress.finishLine();
+            Path dir = Path.of(outDir);
+            String stem = s.file().getFileName().toString().replaceAll("\\.(gz|hprof|heapsnapshot|json|pb|data|dartheap)$", "");
+            try {
+                Files.createDirectories(dir);
+                switch (format) {
+                    case "html" -> writeFile(dir.resolve(stem + ".report.html"), w -> HtmlReport.write(data, w));
+                    case "json" -> writeFile(dir.resolve(stem + ".report.json"), w -> JsonWriter.write(reportJson(data), w, true));
+                    default -> {
+                        writeFile(dir.resolve(stem + ".histogram.csv"), w -> CsvWriter.write(data.histogram(), w));
+                        writeFile(dir.resolve(stem + ".top-consumers.csv"), w -> CsvWriter.write(data.topConsumers(), w));
+                        writeFile(dir.resolve(stem + ".dominators.csv"),
+                                w -> CsvWriter.write(Queries.dominators(s, DominatorTree.VIRTUAL_ROOT, top, progress), w));
+                    }
+                }
+            } catch (IOException e) {
+                throw new OutputException("cannot write the report into " + dir + ": " + e.getMessage());
+            }
+            out.println("Report written to " + dir.toAbsolutePath());
+        }
+        return ExitCode.OK;
+    }
+
+    private static Map<String, Object> reportJson(org.polyheap.report.ReportData d) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("overview", d.overview());
+        m.put("topConsumers", d.topConsumers());
+        m.put("dominators", d.dominators().stream().map(Commands::nodeJson).toList());
+        m.put("suspects", d.suspects().stream().map(x -> {
+            var sm = new LinkedHashMap<String, Object>();
+            sm.put("title", x.title());
+            sm.put("id", x.id());
+            sm.put("class", x.className());
+            sm.put("retained", x.retained());
+            sm.put("percentOfHeap", x.percentOfHeap());
+            sm.put("accumulationPoint", x.accumulationPoint());
+            sm.put("paths", x.paths().stream().map(Commands::pathJson).toList());
+            return sm;
+        }).toList());
+        m.put("classes", d.histogram());
+        return m;
+    }
+
+    private static Map<String, Object> nodeJson(org.polyheap.report.ReportData.DominatorNode n) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("id", n.id());
+        m.put("class", n.className());
+        m.put("label", n.label());
+        m.put("shallow", n.shallow());
+        m.put("retained", n.retained());
+        m.put("childCount", (long) n.childCount());
+        m.put("children", n.children().stream().map(Commands::nodeJson).toList());
+        return m;
+    }
+
+    private ExitCode compare(Arguments a) throws Exception {
+        List<String> files = a.expect("BASELINE", "FILE");
+        int top = a.intOption("top", Integer.MAX_VALUE, 1);
+        try (var base = open(a, files.get(0)); var current = open(a, files.get(1))) {
+            if (!base.format().equals(current.format())) {
+                throw new BadInputException("cannot compare a " + base.format() + " snapshot with a " + current.format() + " one");
+            }
+            var deltas = SnapshotComparison.histogramDelta(base.graph(), current.graph());
+            var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("countBefore", "Objects before"),
+                    Column.count("countAfter", "Objects after"), Column.count("countDelta", "Objects delta"),
+                    Column.bytes("shallowBefore", "Shallow before"), Column.bytes("shallowAfter", "Shallow after"),
+                    Column.bytes("shallowDelta", "Shallow delta"));
+            deltas.stream().limit(top).forEach(d -> b.row(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
+                    d.shallowA(), d.shallowB(), d.shallowDelta()));
+            var extra = new LinkedHashMap<String, Object>();
+            extra.put("baseline", files.get(0));
+            if (SnapshotComparison.hasStableIdentity(base.format())) {
+                var od = SnapshotComparison.objects(base.graph(), current.graph());
+                var objects = new LinkedHashMap<String, Object>();
+                objects.put("new", (long) od.added().length);
+                objects.put("removed", (long) od.removed().length);
+                objects.put("kept", (long) od.keptA().length);
+                objects.put("notCompared", od.notCompared());
+                extra.put("objects", objects);
+            }
+            progress.finishLine();
+            return emit(a, b.build(), extra);
+        }
+    }
+
+    /** Writes a table as JSON (with {@code extra} members first), CSV, or an aligned text table. */
+    private ExitCode emit(Arguments a, Table t, Map<String, Object> extra) throws OutputException {
+        if (a.flag("json")) {
+            var doc = new LinkedHashMap<String, Object>(extra);
+            doc.put(t.name(), t);
+            return json(doc);
+        }
+        try {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            if (a.flag("csv")) {
+                CsvWriter.write(t, w);
+            } else {
+                TextTable.write(t, w);
+            }
+            w.flush();
+        } catch (IOException e) {
+            throw new OutputException("cannot write output: " + e.getMessage());
+        }
+        return ExitCode.OK;
+    }
+
+    private ExitCode json(Object doc) throws OutputException {
+        try {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            JsonWriter.write(doc, w, true);
+        } catch (IOException e) {
+            throw new OutputException("cannot write output: " + e.getMessage());
+        }
+        return ExitCode.OK;
+    }
+
+    private static int find(AnalyzedSnapshot s, String id) throws UsageException, NotFoundException {
+        int o;
+        try {
+            o = ObjectIds.find(s.graph(), id);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (o < 0) throw new NotFoundException("no object " + id + " in " + s.file());
+        return o;
+    }
+
+    private interface WriterAction { void write(Writer w) throws IOException; }
+
+    private static void writeFile(Path file, WriterAction action) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            action.write(w);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Checked failures the subcommands raise; {@link Main} maps each to an exit code. */
+    static class Exception0 extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Exception0(String message) { super(message); }
+    }
+
+    static final class BadInputException extends Exception0 {
+        private static final long serialVersionUID = 1L;
+
+        BadInputException(String message) { super(message); }
+    }
+
+    static final class NotFoundException extends Exception0 {
+        private static final long serialVersionUID = 1L;
+
+        NotFoundException(String message) { super(message); }
+    }
+
+    static final class OutputException extends Exception0 {
+        private static final long serialVersionUID = 1L;
+
+        OutputException(String message) { super(message); }
+    }
+}
