@@ -1,0 +1,251 @@
+package org.polyheap.report.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.polyheap.analysis.DominatorTree;
+import org.polyheap.analysis.Grouping;
+import org.polyheap.model.Progress;
+import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.report.ObjectIds;
+
+/**
+ * Runs each subcommand on a real snapshot of every format and checks the JSON against the schema of
+ * docs/cli.md and against the analysis results read directly from the same index.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HeadlessCommandTest {
+    private Path dir;
+    private final Map<String, Path> files = new java.util.HashMap<>();
+
+    @BeforeAll
+    void copyFixtures() throws Exception {
+        dir = Files.createTempDirectory("polyheap-cli");
+        files.put("hprof", Fixtures.copy(Fixtures.HPROF, dir));
+        files.put("v8", Fixtures.copy(Fixtures.V8, dir));
+        files.put("dart", Fixtures.copy(Fixtures.DART, dir));
+    }
+
+    @AfterAll
+    void removeTemp() throws Exception {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    record Run(int code, String out, String err) { }
+
+    static Run run(String... args) {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Map<String, Object> json(String... args) throws Exception {
+        Run r = run(args);
+        assertEquals(0, r.code(), () -> "exit code; stderr: " + r.err());
+        return Json.object(Json.parse(r.out()));
+    }
+
+    private AnalyzedSnapshot direct(String format) throws Exception {
+        return AnalyzedSnapshot.open(files.get(format), AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void overviewJsonHasTheSchemaAndTheAnalysisNumbers(String format) throws Exception {
+        var o = json("overview", files.get(format).toString(), "--json", "--quiet");
+        for (String key : List.of("objects", "classes", "references", "gcRoots", "shallowBytes", "reachableObjects",
+                "reachableBytes", "unreachableObjects")) {
+            assertInstanceOf(Long.class, o.get(key), key + " is an integer");
+        }
+        assertInstanceOf(String.class, o.get("sizeModel"));
+        assertEquals(format, o.get("format"));
+        try (var s = direct(format)) {
+            DominatorTree tree = s.analysis().dominatorTree();
+            assertEquals((long) s.graph().objectCount(), o.get("objects"));
+            assertEquals(s.graph().outTarget().size(), o.get("references"));
+            assertEquals((long) tree.reachableObjects(), o.get("reachableObjects"));
+            assertEquals(tree.reachableBytes(), o.get("reachableBytes"));
+            assertEquals((long) s.graph().objectCount(), (long) o.get("reachableObjects") + (long) o.get("unreachableObjects"));
+            assertTrue(s.reused(), "the second open reuses the index the command built");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void histogramJsonRowsAddUpToTheReachableHeap(String format) throws Exception {
+        var h = json("histogram", files.get(format).toString(), "--json", "--quiet");
+        var rows = Json.array(h.get("classes"));
+        long count = 0, shallow = 0;
+        for (Object row : rows) {
+            var r = Json.object(row);
+            assertEquals(Set.of("name", "count", "shallow", "retained", "retainedIsLowerBound"), r.keySet());
+            count += (long) r.get("count");
+            shallow += (long) r.get("shallow");
+            assertTrue((long) r.get("retained") >= 0);
+        }
+        var o = json("overview", files.get(format).toString(), "--json", "--quiet");
+        assertEquals(o.get("reachableObjects"), count);
+        assertEquals(o.get("reachableBytes"), shallow);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void dominatorsJsonListsTheBiggestObjectsWithTheirDominators(String format) throws Exception {
+        var d = json("dominators", files.get(format).toString(), "--top", "10", "--json", "--quiet");
+        var objects = Json.array(d.get("objects"));
+        assertFalse(objects.isEmpty());
+        try (var s = direct(format)) {
+            var tree = s.analysis().dominatorTree();
+            long previous = Long.MAX_VALUE;
+            for (Object row : objects) {
+                var r = Json.object(row);
+                int o = ObjectIds.find(s.graph(), (String) r.get("id"));
+                assertTrue(o >= 0, "id " + r.get("id") + " resolves");
+                assertEquals(tree.retained()[o], r.get("retained"));
+                assertEquals(tree.shallow()[o], r.get("shallow"));
+                assertTrue((long) r.get("retained") <= previous, "sorted by retained size");
+                previous = (long) r.get("retained");
+                int dom = tree.dominator()[o];
+                assertEquals(dom < 0 ? "<root>" : ObjectIds.display(s.graph(), dom), r.get("dominator"));
+            }
+            // the children of the biggest object are its dominated objects
+            String first = (String) Json.object(objects.get(0)).get("id");
+            var kids = Json.array(json("dominators", files.get(format).toString(), "--of", first, "--json", "--quiet",
+                    "--top", "1000000").get("objects"));
+            assertEquals(tree.children(ObjectIds.find(s.graph(), first)).length, kids.size());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void pathsJsonLeadFromTheObjectToAGcRoot(String format) throws Exception {
+        var d = json("dominators", files.get(format).toString(), "--top", "3", "--json", "--quiet");
+        var top = Json.object(Json.array(d.get("objects")).get(0));
+        // a child of the biggest object has a path of at least one step
+        var kids = Json.array(json("dominators", files.get(format).toString(), "--of", (String) top.get("id"),
+                "--top", "1", "--json", "--quiet").get("objects"));
+        String target = kids.isEmpty() ? (String) top.get("id") : (String) Json.object(kids.get(0)).get("id");
+        var p = json("paths", files.get(format).toString(), "--object", target, "--max", "3", "--json", "--quiet");
+        var paths = Json.array(p.get("paths"));
+        assertFalse(paths.isEmpty(), "a reachable object has a path to a root");
+        try (var s = direct(format)) {
+            var g = s.graph();
+            var rootObjects = new java.util.HashSet<Integer>();
+            g.gcRoots().forEach(r -> rootObjects.add(r.object()));
+            int lastLength = 0;
+            for (Object path : paths) {
+                var steps = Json.array(path);
+                assertEquals(target, Json.object(steps.get(0)).get("id"));
+                var last = Json.object(steps.get(steps.size() - 1));
+                assertTrue(rootObjects.contains(ObjectIds.find(g, (String) last.get("id"))), "ends at a GC root");
+                assertInstanceOf(String.class, last.get("rootKind"));
+                assertTrue(steps.size() >= lastLength, "shortest first");
+                lastLength = steps.size();
+                for (int i = 1; i < steps.size(); i++) {
+                    int holder = ObjectIds.find(g, (String) Json.object(steps.get(i)).get("id"));
+                    int held = ObjectIds.find(g, (String) Json.object(steps.get(i - 1)).get("id"));
+                    assertTrue(references(g, holder, held), "step " + i + " references the previous step");
+                }
+            }
+        }
+    }
+
+    private static boolean references(org.polyheap.model.HeapGraph g, int from, int to) {
+        for (long e = g.outStart().get(from); e < g.outStart().get(from + 1); e++) {
+            if (g.outTarget().get(e) == to) return true;
+        }
+        return false;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void csvHistogramEqualsTheJsonRows(String format) throws Exception {
+        Run csv = run("histogram", files.get(format).toString(), "--csv", "--top", "20", "--quiet");
+        assertEquals(0, csv.code(), csv.err());
+        var lines = csv.out().split("\r\n");
+        assertEquals("Class,Objects,Shallow bytes,Retained bytes,Retained is a lower bound", lines[0]);
+        var rows = Json.array(json("histogram", files.get(format).toString(), "--json", "--top", "20", "--quiet").get("classes"));
+        assertEquals(rows.size(), lines.length - 1);
+        var firstRow = Json.object(rows.get(0));
+        assertTrue(lines[1].endsWith("," + firstRow.get("count") + "," + firstRow.get("shallow") + "," + firstRow.get("retained")
+                + "," + firstRow.get("retainedIsLowerBound")), lines[1]);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void histogramByGroupAndFilter(String format) throws Exception {
+        var all = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet").get("classes"));
+        String name = (String) Json.object(all.get(0)).get("name");
+        var filtered = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet",
+                "--filter", java.util.regex.Pattern.quote(name)).get("classes"));
+        assertTrue(filtered.stream().allMatch(r -> ((String) Json.object(r).get("name")).contains(name)));
+        assertFalse(filtered.isEmpty());
+        String by = switch (format) { case "hprof" -> "package"; case "v8" -> "script"; default -> "library"; };
+        var grouped = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet", "--by", by).get("classes"));
+        long total = grouped.stream().mapToLong(r -> (long) Json.object(r).get("count")).sum();
+        long totalByClass = all.stream().mapToLong(r -> (long) Json.object(r).get("count")).sum();
+        assertEquals(totalByClass, total, "grouping keeps every object");
+        try (var s = direct(format)) {
+            var precise = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet", "--precise",
+                    "--top", "3").get("classes"));
+            for (Object r : precise) {
+                var row = Json.object(r);
+                assertEquals(false, row.get("retainedIsLowerBound"));
+                var lower = s.analysis().histogram(Grouping.CLASS, java.util.regex.Pattern.compile(
+                        java.util.regex.Pattern.quote((String) row.get("name"))), Progress.NONE).stream()
+                        .filter(h -> h.name().equals(row.get("name"))).findFirst().orElseThrow();
+                assertTrue((long) row.get("retained") >= lower.retained(), "precise ≥ lower bound");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void compareOfASnapshotWithItselfHasNoDelta(String format) throws Exception {
+        var c = json("compare", files.get(format).toString(), files.get(format).toString(), "--json", "--quiet");
+        for (Object r : Json.array(c.get("classes"))) {
+            var row = Json.object(r);
+            assertEquals(0L, row.get("countDelta"));
+            assertEquals(row.get("countBefore"), row.get("countAfter"));
+        }
+        if (c.get("objects") instanceof Map<?, ?> objects) {
+            assertEquals(0L, objects.get("new"));
+            assertEquals(0L, objects.get("removed"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void jsonReportHasEverySection(String format) throws Exception {
+        Path out = dir.resolve("report-json-" + format);
+        Run r = run("report", files.get(format).toString(), "--out", out.toString(), "--format", "json", "--quiet");
+        assertEquals(0, r.code(), r.err());
+        List<Path> written = new ArrayList<>();
+        try (var l = Files.list(out)) { l.forEach(written::add); }
+        assertEquals(1, written.size());
+        var doc = Json.object(Json.parse(Files.readString(written.get(0))));
+        assertEquals(List.of("overview", "topConsumers", "dominators", "suspects", "classes"), new ArrayList<>(doc.keySet()));
+        assertFalse(Json.array(doc.get("dominators")).isEmpty());
+    }
+}
