@@ -43,7 +43,8 @@ for f in "${fragments[@]}"; do
   dir=$top/bundles/$f
   tsrcs=(); while IFS= read -r s; do tsrcs+=("$s"); done < <(find "$dir/src" -name '*.java')
   "$jdk/bin/javac" -nowarn -d "$out/test/$f" -cp "$out/main:$cp_main:$junit" "${tsrcs[@]}"
+  select=(--scan-classpath "$out/test/$f"); [ ${#args[@]} -gt 0 ] && select=("${args[@]}")
   (cd "$dir" && "$jdk/bin/java" -Xmx${QUICKTEST_XMX:-2g} -jar "$junit" execute --disable-banner \
-      -cp "$out/test/$f:$out/main:$cp_main" --scan-classpath "$out/test/$f" "${args[@]}") || status=1
+      -cp "$out/test/$f:$out/main:$cp_main" "${select[@]}") || status=1
 done
 exit $status

@@ -148,7 +148,10 @@ public final class Queries {
         var consumerTable = new Table.Builder("topConsumers", Column.text("name", "Class"),
                 Column.count("count", "Objects"), Column.bytes("retained", "Retained bytes"),
                 Column.flag("retainedIsLowerBound", "Retained is a lower bound"));
-        for (var r : consumers.classes()) consumerTable.row(r.name(), r.objects(), r.retained(), r.retainedIsLowerBound());
+        var synthetic = syntheticClassNames(s.graph());
+        for (var r : consumers.classes()) {
+            if (!synthetic.contains(r.name())) consumerTable.row(r.name(), r.objects(), r.retained(), r.retainedIsLowerBound());
+        }
         var tree = s.analysis().dominatorTree();
         var roots = new ArrayList<ReportData.DominatorNode>();
         for (int o : consumers.objects()) roots.add(dominatorNode(s, tree, o, 2, 8));
@@ -167,6 +170,21 @@ public final class Queries {
         HeapGraph g = s.graph();
         return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o],
                 tree.retained()[o], kids, children.length);
+    }
+
+    /**
+     * Classes of the format's synthetic roots (V8 "(synthetic)", Dart's Root): they retain the whole
+     * heap by construction, so a top-consumer list that shows them says nothing.
+     */
+    static Set<String> syntheticClassNames(HeapGraph g) {
+        var names = new java.util.HashSet<String>();
+        for (GcRoot r : g.gcRoots()) {
+            if (r.kind() == org.polyheap.model.RootKind.V8_SYNTHETIC_ROOT || r.kind() == org.polyheap.model.RootKind.DART_ROOT) {
+                names.add(className(g, r.object()));
+            }
+        }
+        if ("v8".equals(g.metadata().format())) names.add("(synthetic)");
+        return names;
     }
 
     public static String className(HeapGraph g, int o) {

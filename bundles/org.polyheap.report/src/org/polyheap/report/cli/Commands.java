@@ -125,7 +125,11 @@ final class Commands {
             out.printf("%-20s %s%n", e.getKey(), text);
         }
         if (o.get("facts") instanceof Map<?, ?> facts) {
-            for (var e : facts.entrySet()) out.printf("  %-18s %s%n", e.getKey(), e.getValue());
+            for (var e : facts.entrySet()) {
+                String[] lines = String.valueOf(e.getValue()).split("\n");
+                out.printf("  %-18s %s%s%n", e.getKey(), lines[0],
+                        lines.length > 1 ? " (+" + (lines.length - 1) + " lines; see --json)" : "");
+            }
         }
         if (o.get("warnings") instanceof List<?> w && !w.isEmpty()) {
             out.println("warnings:");

@@ -49,9 +49,23 @@ public final class HtmlReport {
     private void overview(Map<String, Object> facts) throws IOException {
         out.write("<section id=\"overview\"><h2>Overview</h2><dl>\n");
         for (var e : facts.entrySet()) {
+            if (e.getValue() instanceof Map<?, ?> || e.getValue() instanceof List<?>) continue;
             out.write("<dt>" + esc(e.getKey()) + "</dt><dd>" + esc(value(e.getValue(), e.getKey())) + "</dd>\n");
         }
-        out.write("</dl></section>\n");
+        out.write("</dl>\n");
+        if (facts.get("warnings") instanceof List<?> warnings && !warnings.isEmpty()) {
+            out.write("<h3>Warnings</h3><ul class=\"warnings\">");
+            for (Object w : warnings) out.write("<li>" + esc(String.valueOf(w)) + "</li>");
+            out.write("</ul>\n");
+        }
+        if (facts.get("facts") instanceof Map<?, ?> formatFacts && !formatFacts.isEmpty()) {
+            out.write("<details class=\"facts\"><summary>Format details</summary><dl>\n");
+            for (var e : formatFacts.entrySet()) {
+                out.write("<dt>" + esc(String.valueOf(e.getKey())) + "</dt><dd><pre>" + esc(String.valueOf(e.getValue())) + "</pre></dd>\n");
+            }
+            out.write("</dl></details>\n");
+        }
+        out.write("</section>\n");
     }
 
     private void consumers(Table t) throws IOException {
@@ -213,7 +227,7 @@ public final class HtmlReport {
             body{font:14px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0 auto;max-width:1100px;padding:1em 2em}
             h1{margin:.2em 0}h2{border-bottom:1px solid var(--line);padding-bottom:.2em;margin-top:1.6em}
             .file{color:var(--muted);font-family:ui-monospace,monospace}nav a{margin-right:1em}
-            dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1.5em}dt{color:var(--muted)}dd{margin:0}
+            dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1.5em}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}dd pre{margin:0;white-space:pre-wrap;font-size:12px}
             table{border-collapse:collapse;width:100%}th,td{padding:.25em .6em;border-bottom:1px solid var(--line);text-align:left}
             th.num,td.num{text-align:right;font-variant-numeric:tabular-nums}tbody tr:hover{background:var(--hl)}
             svg.bars text{fill:var(--fg);font-size:12px}svg.bars rect{fill:var(--bar)}
