@@ -149,7 +149,7 @@ final class DartHeapReader {
     }
 
     private void readIdentityHashes(DartInput in) throws IOException, SnapshotFormatException {
-        if (in.atEnd()) { // VMs before Dart 2.17 end the stream after the external properties
+        if (in.atEnd()) { // older VMs end the stream after the external properties
             facts.identityHashes = false;
             return;
         }
@@ -186,7 +186,10 @@ final class DartHeapReader {
                 progress.checkCanceled();
                 if (o > 0) progress.worked(4096);
             }
-            SlotNaming slots = naming[(int) in.uleb()]; // checked in pass 1
+            long record = in.offset();
+            long cid = in.uleb();
+            if (cid != objects.classOf(o)) throw in.fail(record, "object record differs from the first pass (file changed?)");
+            SlotNaming slots = naming[(int) cid];
             in.skipLeb();
             int tag = (int) in.uleb();
             DartValue.skip(in, tag);
