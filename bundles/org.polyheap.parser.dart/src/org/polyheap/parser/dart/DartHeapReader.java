@@ -134,15 +134,17 @@ final class DartHeapReader {
                 default -> DartValue.skip(in, (int) tag);
             }
             long refCount = in.count("reference count", Integer.MAX_VALUE - 8, 1);
+            long zeros = 0;
             for (long r = 0; r < refCount; r++) {
                 long at = in.offset();
                 long target = in.uleb();
-                if (target == 0) omittedReferences++;
+                if (target == 0) zeros++;
                 else if (target < 0 || target > objectCount) {
                     throw in.fail(at, "object " + (o + 1) + " refers to object " + Long.toUnsignedString(target)
                             + " outside 1.." + objectCount);
                 }
             }
+            omittedReferences += zeros;
             references += refCount;
             objects.add((int) cid, shallow, record, label, (int) tag);
         }
