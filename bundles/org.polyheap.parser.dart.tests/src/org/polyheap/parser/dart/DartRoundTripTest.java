@@ -242,6 +242,21 @@ class DartRoundTripTest {
     }
 
     @Test
+    void cancelingStopsTheParse() throws Exception {
+        Path file = write("a.dartheap", sample(8).bytes(true));
+        var phases = new ArrayList<String>();
+        Progress canceled = new Progress() {
+            @Override public void phase(String name, long totalWork) { phases.add(name); }
+            @Override public void worked(long units) { }
+            @Override public boolean isCanceled() { return !phases.isEmpty(); }
+        };
+        var builder = new HeapGraphBuilder();
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CancellationException.class,
+                () -> new DartSnapshotParser().parse(file, builder, canceled));
+        assertEquals(List.of("Reading Dart objects"), phases);
+    }
+
+    @Test
     void parserIsFoundByServiceLoaderAndAcceptsByContent() throws Exception {
         var parsers = java.util.ServiceLoader.load(org.polyheap.model.spi.SnapshotParser.class).stream()
                 .map(java.util.ServiceLoader.Provider::get).filter(p -> p.format().equals("dart")).toList();
