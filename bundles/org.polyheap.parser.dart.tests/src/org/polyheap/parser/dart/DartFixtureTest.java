@@ -79,6 +79,7 @@ class DartFixtureTest {
         assertEquals(f.number("^flags: (\\d+)"), Long.parseLong(facts.get("flags")));
         assertEquals("4", facts.get("wordSize"), "the fixtures come from the ia32 VM");
         assertEquals("present", facts.get("identityHashes"));
+        assertEquals("Dart VM", facts.get("writer"));
     }
 
     /** Reachability from object 1 over every non-zero reference, weak ones included, as decode.js counts it. */

@@ -108,6 +108,14 @@ final class DartHeapWriter {
         return out.toByteArray();
     }
 
+    /** Any int as package:vm_service's writer writes it: unsigned LEB128 of the 64-bit value. */
+    static byte[] unsignedIntData(long value) {
+        var out = new ByteArrayOutputStream();
+        uleb(out, 3);
+        uleb(out, value);
+        return out.toByteArray();
+    }
+
     static byte[] doubleData(double d) {
         var out = new ByteArrayOutputStream();
         uleb(out, 4);
