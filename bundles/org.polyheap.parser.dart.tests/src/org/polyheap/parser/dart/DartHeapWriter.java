@@ -116,6 +116,19 @@ final class DartHeapWriter {
         return out.toByteArray();
     }
 
+    /**
+     * A Mint as a package:vm_service re-export holds it: its reader took the VM's signed LEB128 bytes as
+     * an unsigned number, and its writer wrote that number back unsigned.
+     */
+    static byte[] reexportedMintData(long value) {
+        var signed = new ByteArrayOutputStream();
+        sleb(signed, value);
+        long asRead = 0;
+        byte[] b = signed.toByteArray();
+        for (int i = 0; i < b.length; i++) asRead |= (long) (b[i] & 0x7f) << (7 * i);
+        return unsignedIntData(asRead);
+    }
+
     static byte[] doubleData(double d) {
         var out = new ByteArrayOutputStream();
         uleb(out, 4);

@@ -36,7 +36,6 @@ final class DartInspector implements ObjectInspector {
     private final FileChannel channel;
     private final HeapGraph graph;
     private final VmLayout layout;
-    private final Writer writer;
 
     /** A record as the inspector needs it; {@code refs} holds file object ids, 0 for an omitted slot. */
     record ObjectRecord(int classId, long shallowSize, DartValue value, long[] refs) { }
@@ -47,7 +46,6 @@ final class DartInspector implements ObjectInspector {
         this.channel = channel;
         this.graph = graph;
         this.layout = VmLayout.ofWordSizeFact(graph.metadata().fact("wordSize", "unknown"));
-        this.writer = Writer.ofFact(graph.metadata().fact("writer", ""));
     }
 
     static DartInspector open(Path file, HeapGraph graph) throws IOException {
@@ -77,7 +75,7 @@ final class DartInspector implements ObjectInspector {
             int tag = (int) in.uleb();
             if (tag < 0 || tag > DartValue.TAG_NAME) throw in.fail(offset, "unknown data tag " + tag);
             ClassInfo cls = graph.classes().get(classId);
-            DartValue value = DartValue.read(in, tag, is(cls, "_Mint") && writer.signedMints());
+            DartValue value = DartValue.read(in, tag, is(cls, "_Mint"));
             if (value instanceof DartValue.Int(long written) && is(cls, "_Smi")) value = new DartValue.Int(layout.smiValue(written));
             long refCount = in.count("reference count", Integer.MAX_VALUE - 8, 1);
             long[] refs = new long[(int) refCount];

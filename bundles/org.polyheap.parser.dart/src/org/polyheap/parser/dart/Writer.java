@@ -2,9 +2,10 @@ package org.polyheap.parser.dart;
 
 /**
  * Who wrote the stream. The VM's own writer (the VM service, {@code writeHeapSnapshotToFile}) writes
- * strings as Latin-1/UTF-16 data and a {@code _Mint} as signed LEB128. {@code package:vm_service}'s
- * {@code HeapSnapshotGraph.toChunks} (the DevTools "export") writes every string as a name and every
- * int, Mints included, unsigned (negatives as 10-byte two's complement).
+ * strings as Latin-1/UTF-16 data. {@code package:vm_service}'s {@code HeapSnapshotGraph.toChunks} (the
+ * DevTools "export") writes every string as a name, and every int as the unsigned number its reader made
+ * of the VM's bytes; for a {@code _Mint} that keeps the VM's signed LEB128 bytes except a dropped
+ * trailing sign byte, so Mints are still read signed (see docs/formats/dart.md).
  */
 enum Writer {
     VM("Dart VM"),
@@ -21,11 +22,4 @@ enum Writer {
     static Writer of(long stringsAsText, long stringsAsNames) {
         return stringsAsNames > 0 && stringsAsText == 0 ? VM_SERVICE_EXPORT : VM;
     }
-
-    static Writer ofFact(String fact) {
-        return VM_SERVICE_EXPORT.fact.equals(fact) ? VM_SERVICE_EXPORT : VM;
-    }
-
-    /** Whether a {@code _Mint}'s value is signed LEB128. */
-    boolean signedMints() { return this == VM; }
 }
