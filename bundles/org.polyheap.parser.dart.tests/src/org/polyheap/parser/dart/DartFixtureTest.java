@@ -48,6 +48,12 @@ class DartFixtureTest {
         ReferenceFacts f = facts(name);
         assertEquals(f.number("^objectCount: ([\\d,]+)"), g.objectCount());
         assertEquals(f.number("^classCount: ([\\d,]+)"), g.classes().size() - 1, "placeholder class 0 aside");
+        assertEquals(f.number("\\(fields total: ([\\d,]+)\\)"), g.classes().stream().mapToLong(c -> c.fields().size()).sum());
+        assertEquals(f.number("^empty \\(unused cid\\) class entries: (\\d+)"),
+                g.classes().stream().skip(1).filter(c -> c.name().isEmpty()).count());
+        assertEquals(f.string("^external property names: \"(.*)\" x"), g.facts().get("externalPropertyNames").replaceAll(" x\\d+$", ""));
+        assertEquals(f.number("^external property names: \".*\" x(\\d+)$"),
+                Long.parseLong(g.facts().get("externalPropertyNames").replaceAll(".* x", "")));
         assertEquals(f.number("^referenceCount \\(header\\): ([\\d,]+)"), Long.parseLong(g.facts().get("referenceCount")));
         long nonZero = f.number("^non-zero references: ([\\d,]+)");
         assertEquals(nonZero, g.outStart().get(g.objectCount()));
