@@ -157,6 +157,31 @@ class DartFixtureTest {
         assertEquals(f.number("Isolate field count (\\d+)"), g.classes().get(3).fields().size());
     }
 
+    /** A real {@code _List}'s element slots are {@code [0]..[length-1]}, after its two declared fields. */
+    @ParameterizedTest
+    @ValueSource(strings = { "dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc" })
+    void listElementsAreNamedByIndexUpToTheirLength(String name) throws Exception {
+        HeapGraph g = graph(name);
+        int checked = 0;
+        try (ObjectInspector inspector = new DartSnapshotParser().inspector(snapshot(name), g)) {
+            for (int o = 0; o < g.objectCount() && checked < 3000; o++) {
+                ClassInfo cls = g.classes().get(g.objectClass().get(o));
+                if (!cls.name().equals("_List") || !cls.library().equals("dart:core")) continue;
+                long length = Long.parseLong(inspector.valueHint(o, 40).orElseThrow().replace("length ", ""));
+                List<String> names = new ArrayList<>();
+                for (long i = g.outStart().get(o); i < g.outStart().get(o + 1); i++) {
+                    var kind = org.polyheap.model.ReferenceKind.ofCode(g.outKind().get(i));
+                    names.add(kind.isIndexed() ? "[" + g.outName().get(i) + "]" : g.string(g.outName().get(i)));
+                }
+                var expected = new ArrayList<String>(List.of("type_arguments_", "length_"));
+                for (int e = 0; e < length; e++) expected.add("[" + e + "]");
+                assertEquals(expected, names, "object " + (o + 1));
+                checked++;
+            }
+        }
+        assertEquals(3000, checked);
+    }
+
     /** Mint ranges, negative Smis and truncated strings, read back through the inspector. */
     @ParameterizedTest
     @ValueSource(strings = { "dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc" })
