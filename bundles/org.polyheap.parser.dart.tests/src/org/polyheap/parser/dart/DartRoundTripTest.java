@@ -289,5 +289,6 @@ class DartRoundTripTest {
         var parser = parsers.getFirst();
         assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(write("x.json", sample(8).bytes(true)))));
         assertFalse(parser.accepts(org.polyheap.model.spi.Probe.of(write("x.dartheap", "JAVA PROFILE 1.0.2".getBytes()))));
+        assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(Path.of("data/dart-sass-ia32-a-tiny.dartheap.gz"))));
     }
 }
