@@ -48,6 +48,12 @@ class DartFixtureTest {
         ReferenceFacts f = facts(name);
         assertEquals(f.number("^objectCount: ([\\d,]+)"), g.objectCount());
         assertEquals(f.number("^classCount: ([\\d,]+)"), g.classes().size() - 1, "placeholder class 0 aside");
+        assertEquals(f.number("\\(fields total: ([\\d,]+)\\)"), g.classes().stream().mapToLong(c -> c.fields().size()).sum());
+        assertEquals(f.number("^empty \\(unused cid\\) class entries: (\\d+)"),
+                g.classes().stream().skip(1).filter(c -> c.name().isEmpty()).count());
+        assertEquals(f.string("^external property names: \"(.*)\" x"), g.facts().get("externalPropertyNames").replaceAll(" x\\d+$", ""));
+        assertEquals(f.number("^external property names: \".*\" x(\\d+)$"),
+                Long.parseLong(g.facts().get("externalPropertyNames").replaceAll(".* x", "")));
         assertEquals(f.number("^referenceCount \\(header\\): ([\\d,]+)"), Long.parseLong(g.facts().get("referenceCount")));
         long nonZero = f.number("^non-zero references: ([\\d,]+)");
         assertEquals(nonZero, g.outStart().get(g.objectCount()));
@@ -79,6 +85,7 @@ class DartFixtureTest {
         assertEquals(f.number("^flags: (\\d+)"), Long.parseLong(facts.get("flags")));
         assertEquals("4", facts.get("wordSize"), "the fixtures come from the ia32 VM");
         assertEquals("present", facts.get("identityHashes"));
+        assertEquals("Dart VM", facts.get("writer"));
     }
 
     /** Reachability from object 1 over every non-zero reference, weak ones included, as decode.js counts it. */
@@ -148,6 +155,31 @@ class DartFixtureTest {
         assertEquals("Isolate", g.classes().get(g.objectClass().get(2)).name());
         assertEquals(f.string("isolate objects \\(NameData = main port\\): \\[\"(\\d+)\"\\]"), g.string(g.objectLabel().get(2)));
         assertEquals(f.number("Isolate field count (\\d+)"), g.classes().get(3).fields().size());
+    }
+
+    /** A real {@code _List}'s element slots are {@code [0]..[length-1]}, after its two declared fields. */
+    @ParameterizedTest
+    @ValueSource(strings = { "dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc" })
+    void listElementsAreNamedByIndexUpToTheirLength(String name) throws Exception {
+        HeapGraph g = graph(name);
+        int checked = 0;
+        try (ObjectInspector inspector = new DartSnapshotParser().inspector(snapshot(name), g)) {
+            for (int o = 0; o < g.objectCount() && checked < 3000; o++) {
+                ClassInfo cls = g.classes().get(g.objectClass().get(o));
+                if (!cls.name().equals("_List") || !cls.library().equals("dart:core")) continue;
+                long length = Long.parseLong(inspector.valueHint(o, 40).orElseThrow().replace("length ", ""));
+                List<String> names = new ArrayList<>();
+                for (long i = g.outStart().get(o); i < g.outStart().get(o + 1); i++) {
+                    var kind = org.polyheap.model.ReferenceKind.ofCode(g.outKind().get(i));
+                    names.add(kind.isIndexed() ? "[" + g.outName().get(i) + "]" : g.string(g.outName().get(i)));
+                }
+                var expected = new ArrayList<String>(List.of("type_arguments_", "length_"));
+                for (int e = 0; e < length; e++) expected.add("[" + e + "]");
+                assertEquals(expected, names, "object " + (o + 1));
+                checked++;
+            }
+        }
+        assertEquals(3000, checked);
     }
 
     /** Mint ranges, negative Smis and truncated strings, read back through the inspector. */

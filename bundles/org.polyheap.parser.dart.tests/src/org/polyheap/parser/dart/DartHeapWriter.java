@@ -108,6 +108,27 @@ final class DartHeapWriter {
         return out.toByteArray();
     }
 
+    /** Any int as package:vm_service's writer writes it: unsigned LEB128 of the 64-bit value. */
+    static byte[] unsignedIntData(long value) {
+        var out = new ByteArrayOutputStream();
+        uleb(out, 3);
+        uleb(out, value);
+        return out.toByteArray();
+    }
+
+    /**
+     * A Mint as a package:vm_service re-export holds it: its reader took the VM's signed LEB128 bytes as
+     * an unsigned number, and its writer wrote that number back unsigned.
+     */
+    static byte[] reexportedMintData(long value) {
+        var signed = new ByteArrayOutputStream();
+        sleb(signed, value);
+        long asRead = 0;
+        byte[] b = signed.toByteArray();
+        for (int i = 0; i < b.length; i++) asRead |= (long) (b[i] & 0x7f) << (7 * i);
+        return unsignedIntData(asRead);
+    }
+
     static byte[] doubleData(double d) {
         var out = new ByteArrayOutputStream();
         uleb(out, 4);

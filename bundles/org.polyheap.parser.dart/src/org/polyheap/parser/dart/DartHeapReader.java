@@ -49,6 +49,8 @@ final class DartHeapReader {
     private long references;
     private long omittedReferences;
     private long patchClassSize = -1;
+    /** String objects written as text (the VM) or as names (a vm_service re-export such as DevTools'). */
+    private long stringsAsText, stringsAsNames;
     private final Facts facts = new Facts();
 
     DartHeapReader(Path file, SnapshotSink sink, Progress progress) {
@@ -104,6 +106,8 @@ final class DartHeapReader {
         objects = new ObjectTable(in.sizeKnown() ? objectCount : Math.min(objectCount, 1 << 16));
         int mint = classId("_Mint", "dart:core");
         int patchClass = classId("PatchClass", "");
+        int oneByteString = classId("_OneByteString", "dart:core");
+        int twoByteString = classId("_TwoByteString", "dart:core");
         int classCount = classes.size() - 1;
         progress.phase("Reading Dart objects", objectCount);
         for (int o = 0; o < objectCount; o++) {
@@ -124,6 +128,10 @@ final class DartHeapReader {
             long tagAt = in.offset();
             long tag = in.uleb();
             if (tag < 0 || tag > DartValue.TAG_NAME) throw in.fail(tagAt, "unknown data tag " + Long.toUnsignedString(tag));
+            if (cid == oneByteString || cid == twoByteString) {
+                if (tag == DartValue.TAG_NAME) stringsAsNames++;
+                else if (tag == DartValue.TAG_LATIN1 || tag == DartValue.TAG_UTF16) stringsAsText++;
+            }
             int label = -1;
             switch ((int) tag) {
                 case DartValue.TAG_LATIN1, DartValue.TAG_UTF16, DartValue.TAG_NAME ->
@@ -134,22 +142,24 @@ final class DartHeapReader {
                 default -> DartValue.skip(in, (int) tag);
             }
             long refCount = in.count("reference count", Integer.MAX_VALUE - 8, 1);
+            long zeros = 0;
             for (long r = 0; r < refCount; r++) {
                 long at = in.offset();
                 long target = in.uleb();
-                if (target == 0) omittedReferences++;
+                if (target == 0) zeros++;
                 else if (target < 0 || target > objectCount) {
                     throw in.fail(at, "object " + (o + 1) + " refers to object " + Long.toUnsignedString(target)
                             + " outside 1.." + objectCount);
                 }
             }
+            omittedReferences += zeros;
             references += refCount;
             objects.add((int) cid, shallow, record, label, (int) tag);
         }
     }
 
     private void readIdentityHashes(DartInput in) throws IOException, SnapshotFormatException {
-        if (in.atEnd()) { // VMs before Dart 2.17 end the stream after the external properties
+        if (in.atEnd()) { // older VMs end the stream after the external properties
             facts.identityHashes = false;
             return;
         }
@@ -186,7 +196,10 @@ final class DartHeapReader {
                 progress.checkCanceled();
                 if (o > 0) progress.worked(4096);
             }
-            SlotNaming slots = naming[(int) in.uleb()]; // checked in pass 1
+            long record = in.offset();
+            long cid = in.uleb();
+            if (cid != objects.classOf(o)) throw in.fail(record, "object record differs from the first pass (file changed?)");
+            SlotNaming slots = naming[(int) cid];
             in.skipLeb();
             int tag = (int) in.uleb();
             DartValue.skip(in, tag);
@@ -211,6 +224,7 @@ final class DartHeapReader {
         VmLayout layout = VmLayout.ofPatchClassSize(patchClassSize);
         sink.fact("wordSize", layout == VmLayout.UNKNOWN ? "unknown" : Integer.toString(layout.wordSize()));
         sink.fact("vm", layout.description());
+        sink.fact("writer", Writer.of(stringsAsText, stringsAsNames).fact());
         sink.fact("classCount", Integer.toString(classes.size() - 1));
         sink.fact("objectCount", Integer.toString(objectCount));
         sink.fact("referenceCount", Long.toString(headerReferenceCount));
