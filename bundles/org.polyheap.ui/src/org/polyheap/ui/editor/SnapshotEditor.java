@@ -1,6 +1,9 @@
 package org.polyheap.ui.editor;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.resource.JFaceResources;
@@ -38,8 +41,18 @@ public final class SnapshotEditor extends EditorPart {
         try {
             facts = SnapshotFileFacts.of(snapshot.file()); // a 4 KB read: cheap enough for the UI thread
         } catch (IOException e) {
-            factsError = e.getMessage();
+            factsError = describe(e);
         }
+    }
+
+    /** The reason in words: the JDK's file exceptions carry only the path as their message. */
+    static String describe(IOException e) {
+        return switch (e) {
+            case NoSuchFileException _ -> "no such file";
+            case AccessDeniedException _ -> "permission denied";
+            case FileSystemException x when x.getReason() != null -> x.getReason();
+            default -> e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        };
     }
 
     public SnapshotEditorInput snapshotInput() {
@@ -73,7 +86,7 @@ public final class SnapshotEditor extends EditorPart {
             row("Compression", facts.gzip() ? "gzip" : "none");
             row("Format", facts.format());
         } else {
-            row("Error", factsError);
+            row("Cannot read", factsError);
         }
         Label note = new Label(page, SWT.WRAP);
         note.setText("Overview, Histogram and Dominator Tree pages will appear here once the snapshot is parsed.");
