@@ -74,32 +74,24 @@ public final class RetentionRules {
         long[] isRoot = new long[(n + 63) >>> 6];
         for (int r : roots) isRoot[r >>> 6] |= 1L << r;
         int[] outStart = new int[n + 1];
-        int[] inStart = new int[n + 1];
+        long[] hasRetainer = new long[(n + 63) >>> 6];
         long m = graph.outStart().get(n);
         progress.phase("Counting retaining references", m);
         EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
             if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
                 outStart[s + 1]++;
-                inStart[t + 1]++;
+                hasRetainer[t >>> 6] |= 1L << t;
             }
         }, progress);
-        for (int i = 0; i < n; i++) {
-            outStart[i + 1] += outStart[i];
-            inStart[i + 1] += inStart[i];
-        }
-        int kept = outStart[n];
-        int[] outTarget = new int[kept];
-        int[] inSource = new int[kept];
+        for (int i = 0; i < n; i++) outStart[i + 1] += outStart[i];
+        int[] outTarget = new int[outStart[n]];
         int[] fill = {0};
         progress.phase("Indexing retaining references", m);
         EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
             if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
                 outTarget[fill[0]++] = t;
-                inSource[--inStart[t + 1]] = s; // fills each target's row from its end
             }
         }, progress);
-        System.arraycopy(inStart, 1, inStart, 0, n); // after the fill, inStart[t + 1] held t's start
-        inStart[n] = kept;
-        return new RetainingGraph(n, outStart, outTarget, inStart, inSource, roots, shallow, anchor);
+        return new RetainingGraph(n, outStart, outTarget, hasRetainer, roots, shallow, anchor);
     }
 }
