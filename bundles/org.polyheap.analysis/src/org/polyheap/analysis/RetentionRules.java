@@ -29,7 +29,7 @@ public final class RetentionRules {
                 var v8 = new V8Rules(graph, progress);
                 keep = v8.essentialEdges();
                 if (options.devtoolsSizes()) v8.moveOwnedSizes(shallow);
-                anchor = n > 0 ? V8Rules.ROOT : -1;
+                anchor = n > 0 ? V8Rules.rootOf(graph) : -1;
             }
             case DART -> keep = EphemeronRules.retainingEdges(graph, roots, progress);
             default -> keep = kindEdges(graph, options.semantics(), progress);

@@ -30,21 +30,23 @@ final class SemiNca {
         int[] parent = new int[n + 1];
         int[] semi = new int[n + 1];  // first the DFS edge cursor per vertex, then semidominators
         int[] label = new int[n + 1]; // first the DFS stack, then the vertex with least semi on the compressed path
+        int[] predStart = new int[n + 2]; // predecessor counts by number, counted as the DFS meets each reference
         vertex[0] = -1;
         progress.phase("Numbering objects depth-first", n);
         int count = 1;
         for (int r : g.roots()) {
-            if (pre[r] == UNREACHED) count = dfs(g, r, 0, count, pre, vertex, parent, semi, label, progress);
+            if (pre[r] == UNREACHED) count = dfs(g, r, 0, count, pre, vertex, parent, semi, label, predStart, progress);
         }
         int anchor = g.adoptAnchor();
         if (anchor >= 0 && pre[anchor] != UNREACHED && count <= n) {
             // V8/DevTools: nodes with no retaining reference hang under the anchor, with what they reach ...
             for (int v = 0; v < n; v++) {
                 if (pre[v] == UNREACHED && !g.hasRetainer(v)) {
-                    count = dfs(g, v, pre[anchor], count, pre, vertex, parent, semi, label, progress);
+                    count = dfs(g, v, pre[anchor], count, pre, vertex, parent, semi, label, predStart, progress);
                 }
             }
             // ... then what is left (rings held only by each other) hangs under the anchor one by one
+            int ringStart = count;
             for (int v = 0; v < n; v++) {
                 if (pre[v] == UNREACHED) {
                     pre[v] = count;
@@ -52,9 +54,13 @@ final class SemiNca {
                     parent[count++] = pre[anchor];
                 }
             }
+            int[] outStart = g.outStart(), outTarget = g.outTarget();
+            for (int i = ringStart; i < count; i++) { // their references were not met by a DFS
+                int v = vertex[i];
+                for (int p = outStart[v]; p < outStart[v + 1]; p++) predStart[pre[outTarget[p]] + 1]++;
+            }
         }
-        int[][] preds = predecessorsByNumber(g, pre, count, progress);
-        int[] predStart = preds[0], pred = preds[1];
+        int[] pred = predecessorsByNumber(g, pre, count, predStart, progress);
         int[] anc = new int[count];
         for (int i = 0; i < count; i++) {
             anc[i] = parent[i];
@@ -68,6 +74,10 @@ final class SemiNca {
             int s = parent[i];
             for (int p = predStart[i], end = predStart[i + 1]; p < end; p++) {
                 int j = pred[p];
+                if (j < i) { // not processed yet: its own number is its semidominator and its label
+                    if (j < s) s = j;
+                    continue;
+                }
                 int u;
                 if (anc[j] <= i) {
                     u = label[j];
@@ -107,35 +117,31 @@ final class SemiNca {
     /**
      * Predecessors in preorder-number space, rows by number: the semidominator pass then reads its rows
      * in sequence and touches arrays near the current number, instead of jumping through object ids.
-     * Only references between numbered vertices count. Two passes over the references; 4 bytes per
-     * vertex and per reference, freed after the semidominator pass.
+     * Only references between numbered vertices count. The rows were counted by the DFS (each reference
+     * of a numbered vertex is met once there); this fills them in one pass. 4 bytes per vertex and per
+     * reference, freed after the semidominator pass.
      */
-    private static int[][] predecessorsByNumber(RetainingGraph g, int[] pre, int count, Progress progress) {
+    private static int[] predecessorsByNumber(RetainingGraph g, int[] pre, int count, int[] start, Progress progress) {
         int[] outStart = g.outStart(), outTarget = g.outTarget();
         int n = g.objectCount();
         progress.phase("Indexing predecessors", n);
-        int[] start = new int[count + 1];
-        for (int v = 0; v < n; v++) {
-            if (pre[v] == UNREACHED) continue;
-            for (int p = outStart[v], end = outStart[v + 1]; p < end; p++) start[pre[outTarget[p]] + 1]++;
-        }
-        for (int i = 0; i < count; i++) start[i + 1] += start[i];
+        for (int i = 0; i < count; i++) start[i + 1] += start[i]; // start[i + 1] = end of row i
         int total = start[count];
         int[] pred = new int[total];
-        progress.checkCanceled();
         for (int v = 0; v < n; v++) {
             int j = pre[v];
             if (j == UNREACHED) continue;
+            if ((v & 0xfffff) == 0) progress.checkCanceled();
             for (int p = outStart[v], end = outStart[v + 1]; p < end; p++) pred[--start[pre[outTarget[p]] + 1]] = j;
         }
         System.arraycopy(start, 1, start, 0, count); // start[i + 1] held row i's start after the fill
         start[count] = total;
-        return new int[][] {start, pred};
+        return pred;
     }
 
     /** Iterative depth-first numbering from {@code start}, whose tree parent is number {@code parentNumber}. */
     private static int dfs(RetainingGraph g, int start, int parentNumber, int count, int[] pre, int[] vertex,
-            int[] parent, int[] cursor, int[] stack, Progress progress) {
+            int[] parent, int[] cursor, int[] stack, int[] predCount, Progress progress) {
         int[] outStart = g.outStart(), outTarget = g.outTarget();
         int sp = 0;
         pre[start] = count;
@@ -147,7 +153,11 @@ final class SemiNca {
             int num = stack[sp - 1];
             int v = vertex[num];
             int c = cursor[num], end = outStart[v + 1];
-            while (c < end && pre[outTarget[c]] != UNREACHED) c++;
+            int seen;
+            while (c < end && (seen = pre[outTarget[c]]) != UNREACHED) {
+                predCount[seen + 1]++;
+                c++;
+            }
             if (c == end) {
                 cursor[num] = c;
                 sp--;
@@ -157,6 +167,7 @@ final class SemiNca {
             int w = outTarget[c];
             if ((count & 0xffff) == 0) progress.checkCanceled();
             pre[w] = count;
+            predCount[count + 1]++;
             vertex[count] = w;
             parent[count] = num;
             cursor[count] = outStart[w];
