@@ -114,4 +114,14 @@ class DominatorTreeTest {
             assertEquals(total, fast.reachableBytes() + fast.unreachableBytes(), where);
         }
     }
+
+    @Test
+    void restoredTreeEqualsTheComputedOne() {
+        var t = TestGraphs.dominators(TestGraphs.of(6, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {4, 5}}, 0));
+        var r = DominatorTree.restore(t.dominator(), t.retained(), t.shallow(), t.dominatedStart(), t.dominatedChildren());
+        assertArrayEquals(t.unreachable(), r.unreachable());
+        assertEquals(t.reachableBytes(), r.reachableBytes());
+        assertEquals(t.unreachableBytes(), r.unreachableBytes());
+        assertArrayEquals(new int[] {4, 5}, r.unreachable());
+    }
 }

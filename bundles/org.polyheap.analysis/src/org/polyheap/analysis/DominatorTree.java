@@ -53,37 +53,42 @@ public final class DominatorTree {
 
     /**
      * Computes dominators and retained sizes. Cost: O(references · log objects) time, single-threaded but
-     * for the final row sort (common fork-join pool); memory
-     * 24 bytes per object while computing dominators, then 8 (retained) + 8 (children) per object kept.
+     * for the final row sort (common fork-join pool); memory 24 bytes per object plus 4 per retaining
+     * reference while computing dominators, at most 20 bytes per object afterwards, of which 16 are kept
+     * (dominator, retained, rows) besides the sizes.
      * Cancellable through {@code progress}; never call on the UI thread.
      */
     public static DominatorTree compute(RetainingGraph g, Progress progress) {
         var r = SemiNca.run(g, progress);
         int n = g.objectCount();
-        int[] dom = r.preorder(); // rewritten in place: object → immediate dominator object
+        int count = r.count();
         int[] vertex = r.vertex(), idom = r.idom();
+        r = null;
+        int[] dom = new int[n]; // object → immediate dominator object
+        java.util.Arrays.fill(dom, UNREACHABLE);
+        for (int i = 1; i < count; i++) {
+            int d = idom[i];
+            dom[vertex[i]] = d == 0 ? VIRTUAL_ROOT : vertex[d];
+        }
         long[] shallow = g.shallow();
         int unreachableCount = 0;
         long unreachableBytes = 0;
         for (int o = 0; o < n; o++) {
-            int num = dom[o];
-            if (num == SemiNca.UNREACHED) {
-                dom[o] = UNREACHABLE;
+            if (dom[o] == UNREACHABLE) {
                 unreachableCount++;
                 unreachableBytes += shallow[o];
-            } else {
-                int d = idom[num];
-                dom[o] = d == 0 ? VIRTUAL_ROOT : vertex[d];
             }
         }
-        progress.phase("Computing retained sizes", r.count());
+        idom = null; // from here the tree is dom; vertex still gives the order
+        progress.phase("Computing retained sizes", count);
         long[] retained = shallow.clone();
         long reachableBytes = 0;
-        for (int i = r.count() - 1; i >= 1; i--) { // reverse preorder: every child before its dominator
+        for (int i = count - 1; i >= 1; i--) { // reverse preorder: every child before its dominator
             int o = vertex[i];
             int d = dom[o];
             if (d >= 0) retained[d] += retained[o]; else reachableBytes += retained[o];
         }
+        vertex = null;
         progress.checkCanceled();
         // children rows: row 0 = virtual root, row o + 1 = object o
         int[] start = new int[n + 2];
@@ -105,6 +110,31 @@ public final class DominatorTree {
         sortRows(start, children, retained, progress);
         return new DominatorTree(dom, retained, shallow, start, children, unreachable, reachableBytes,
                 unreachableBytes);
+    }
+
+    /**
+     * A tree read back from storage (the arrays {@link #compute} produced, e.g. from the index store's
+     * result columns). Derived values (unreachable list, totals) are recomputed: O(objects).
+     */
+    public static DominatorTree restore(int[] dominator, long[] retained, long[] shallow, int[] dominatedStart,
+            int[] dominatedChildren) {
+        int n = dominator.length;
+        if (retained.length != n || shallow.length != n || dominatedStart.length != n + 2
+                || dominatedStart[n + 1] != dominatedChildren.length) {
+            throw new IllegalArgumentException("dominator tree columns do not fit together");
+        }
+        var unreachable = new it.unimi.dsi.fastutil.ints.IntArrayList();
+        long unreachableBytes = 0, reachableBytes = 0;
+        for (int o = 0; o < n; o++) {
+            if (dominator[o] == UNREACHABLE) {
+                unreachable.add(o);
+                unreachableBytes += shallow[o];
+            } else if (dominator[o] == VIRTUAL_ROOT) {
+                reachableBytes += retained[o];
+            }
+        }
+        return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren,
+                unreachable.toIntArray(), reachableBytes, unreachableBytes);
     }
 
     private static final int ROWS_PER_TASK = 1 << 16;

@@ -9,16 +9,18 @@ import org.polyheap.model.Progress;
  * ancestor of the tree parent and the semidominator. No recursion: the depth-first search and the path
  * compression use explicit stacks, so a million-long chain is fine.
  *
- * <p>Working memory: six int arrays of objectCount + 1 (24 bytes per object), the predecessors in
- * preorder-number space (4 bytes per object and per retaining reference, freed at the end), and the
- * compression stack (the longest compressed path). Vertex numbers are preorder numbers; number 0 is
- * the virtual root.
+ * <p>Working memory: while numbering, five int arrays of objectCount + 1 plus the predecessor row
+ * starts (24 bytes per object), and the predecessors in number space (4 bytes per retaining
+ * reference); then the object → number array and the DFS stack are dropped and the ancestor/best
+ * pairs (8 bytes per object) take their place, so the semidominator pass also needs 24 bytes per
+ * object plus 4 per reference. Plus the compression stack (the longest compressed path). Vertex
+ * numbers are preorder numbers; 0 is the virtual root.
  */
 final class SemiNca {
     static final int UNREACHED = -1;
 
-    /** Output: object → preorder number (or UNREACHED), number → object, number → immediate dominator number. */
-    record Result(int[] preorder, int[] vertex, int[] idom, int count) { }
+    /** Output: number → object, number → immediate dominator number; numbers 1 .. count - 1 are objects. */
+    record Result(int[] vertex, int[] idom, int count) { }
 
     private SemiNca() { }
 
@@ -29,7 +31,7 @@ final class SemiNca {
         int[] vertex = new int[n + 1];
         int[] parent = new int[n + 1];
         int[] semi = new int[n + 1];  // first the DFS edge cursor per vertex, then semidominators
-        int[] label = new int[n + 1]; // first the DFS stack, then the vertex with least semi on the compressed path
+        int[] label = new int[n + 1]; // the DFS stack
         int[] predStart = new int[n + 2]; // predecessor counts by number, counted as the DFS meets each reference
         vertex[0] = -1;
         progress.phase("Numbering objects depth-first", n);
@@ -61,11 +63,15 @@ final class SemiNca {
             }
         }
         int[] pred = predecessorsByNumber(g, pre, count, predStart, progress);
-        int[] anc = new int[count];
+        pre = null; // not needed from here on: the caller maps numbers back through vertex
+        label = null; // only the DFS stack
+        // Per number, side by side so one cache line serves both: [2x] = ancestor in the forest of
+        // processed vertices, [2x + 1] = least semidominator on x's compressed path (the semidominator
+        // of the usual "label" vertex; only that value is ever compared).
+        int[] forest = new int[2 * count];
         for (int i = 0; i < count; i++) {
-            anc[i] = parent[i];
-            label[i] = i;
-            semi[i] = i;
+            forest[2 * i] = parent[i];
+            forest[2 * i + 1] = i;
         }
         progress.phase("Computing semidominators", count);
         int[] stack = new int[64];
@@ -74,36 +80,37 @@ final class SemiNca {
             int s = parent[i];
             for (int p = predStart[i], end = predStart[i + 1]; p < end; p++) {
                 int j = pred[p];
-                if (j < i) { // not processed yet: its own number is its semidominator and its label
+                if (j < i) { // not processed yet: its own number is its semidominator
                     if (j < s) s = j;
                     continue;
                 }
-                int u;
-                if (anc[j] <= i) {
-                    u = label[j];
+                int best;
+                if (forest[2 * j] <= i) {
+                    best = forest[2 * j + 1];
                 } else {
                     // path compression over the already-processed part (numbers > i)
                     int sp = 0, v = j;
                     do {
                         if (sp == stack.length) stack = java.util.Arrays.copyOf(stack, sp * 2);
                         stack[sp++] = v;
-                        v = anc[v];
-                    } while (anc[v] > i);
-                    int top = v, topLabel = label[top];
-                    int x = top;
+                        v = forest[2 * v];
+                    } while (forest[2 * v] > i);
+                    int topAncestor = forest[2 * v], topBest = forest[2 * v + 1];
+                    int x;
                     do {
                         x = stack[--sp];
-                        anc[x] = anc[top];
-                        int xl = label[x];
-                        if (semi[topLabel] < semi[xl]) label[x] = topLabel; else topLabel = xl;
-                        top = x;
+                        forest[2 * x] = topAncestor;
+                        int xBest = forest[2 * x + 1];
+                        if (topBest < xBest) forest[2 * x + 1] = topBest; else topBest = xBest;
                     } while (sp > 0);
-                    u = label[x];
+                    best = forest[2 * x + 1];
                 }
-                if (semi[u] < s) s = semi[u];
+                if (best < s) s = best;
             }
             semi[i] = s;
+            forest[2 * i + 1] = s;
         }
+        forest = null;
         progress.phase("Computing immediate dominators", count);
         int[] idom = parent; // parent[i] is replaced by the immediate dominator in increasing order
         for (int i = 1; i < count; i++) {
@@ -111,7 +118,7 @@ final class SemiNca {
             while (d > semi[i]) d = idom[d];
             idom[i] = d;
         }
-        return new Result(pre, vertex, idom, count);
+        return new Result(vertex, idom, count);
     }
 
     /**
