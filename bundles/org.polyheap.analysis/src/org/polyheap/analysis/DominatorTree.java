@@ -54,8 +54,8 @@ public final class DominatorTree {
     /**
      * Computes dominators and retained sizes. Cost: O(references · log objects) time, single-threaded but
      * for the final row sort (common fork-join pool); memory 24 bytes per object plus 4 per retaining
-     * reference while computing dominators, at most 20 bytes per object afterwards, of which 16 are kept
-     * (dominator, retained, rows) besides the sizes.
+     * reference while computing dominators; the result keeps 20 bytes per object (dominator, retained,
+     * row starts, children), which is also the peak after the dominator pass.
      * Cancellable through {@code progress}; never call on the UI thread.
      */
     public static DominatorTree compute(RetainingGraph g, Progress progress) {
