@@ -9,8 +9,10 @@ import org.polyheap.model.ReferenceKind;
 
 /**
  * Decides which references retain under a {@link Semantics} and builds the {@link RetainingGraph}.
- * Costs three sequential passes over the references (four for V8 and Dart) and, besides the result,
- * one bit per reference. Runs on the calling thread; call it off the UI thread.
+ * Costs three passes over the references (four for V8 and Dart) and, besides the result, one bit per
+ * reference. The kind-based passes run in parallel parts on the common fork-join pool for graphs of
+ * more than half a million references; V8 and Dart rules run on the calling thread. Call it off the UI
+ * thread.
  */
 public final class RetentionRules {
     private RetentionRules() { }
@@ -51,8 +53,8 @@ public final class RetentionRules {
         boolean[] byCode = new boolean[ReferenceKind.values().length];
         for (ReferenceKind k : ReferenceKind.values()) byCode[k.code()] = retainsByKind(semantics, k);
         progress.phase("Selecting retaining references", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
-            if (kind >= 0 && kind < byCode.length && byCode[kind]) keep[(int) (pos >>> 6)] |= 1L << pos;
+        EdgeScan.parallelScan(graph, part -> (s, pos, t, kind, name) -> {
+            if (kind >= 0 && kind < byCode.length && byCode[kind]) EdgeScan.setBit(keep, pos);
         }, progress);
         return keep;
     }
@@ -77,20 +79,22 @@ public final class RetentionRules {
         long[] hasRetainer = new long[(n + 63) >>> 6];
         long m = graph.outStart().get(n);
         progress.phase("Counting retaining references", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
+        EdgeScan.parallelScan(graph, part -> (s, pos, t, kind, name) -> {
             if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
-                outStart[s + 1]++;
-                hasRetainer[t >>> 6] |= 1L << t;
+                outStart[s + 1]++; // each part counts only its own sources
+                EdgeScan.setBit(hasRetainer, t);
             }
         }, progress);
         for (int i = 0; i < n; i++) outStart[i + 1] += outStart[i];
         int[] outTarget = new int[outStart[n]];
-        int[] fill = {0};
         progress.phase("Indexing retaining references", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
-            if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
-                outTarget[fill[0]++] = t;
-            }
+        EdgeScan.parallelScan(graph, part -> {
+            int[] fill = {outStart[part]}; // a part's rows are contiguous, starting at its first object's row
+            return (s, pos, t, kind, name) -> {
+                if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
+                    outTarget[fill[0]++] = t;
+                }
+            };
         }, progress);
         return new RetainingGraph(n, outStart, outTarget, hasRetainer, roots, shallow, anchor);
     }
