@@ -67,6 +67,12 @@ public final class HeapAnalysis {
         return RetainedSet.of(retaining, tree, objects, progress);
     }
 
+    /** Histogram (by class) of what {@code objects} retain together. O(objects + references). */
+    public List<HistogramRow> retainedSetHistogram(int[] objects, Progress progress) {
+        var set = RetainedSet.of(retaining, tree, objects, progress);
+        return Histogram.ofObjects(graph, tree.shallow(), set.objects(), Grouping.CLASS);
+    }
+
     /** Shortest paths from GC roots to {@code object}, lazily. See {@link PathsToRoots}. */
     public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded) {
         return PathsToRoots.of(graph, object, excluded);
