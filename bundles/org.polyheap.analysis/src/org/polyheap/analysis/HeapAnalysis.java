@@ -73,9 +73,9 @@ public final class HeapAnalysis {
         return Histogram.ofObjects(graph, tree.shallow(), set.objects(), Grouping.CLASS);
     }
 
-    /** Shortest paths from GC roots to {@code object}, lazily. See {@link PathsToRoots}. */
-    public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded) {
-        return PathsToRoots.of(graph, object, excluded);
+    /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */
+    public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded, Progress progress) {
+        return PathsToRoots.of(graph, object, excluded, progress);
     }
 
     /** Merged shortest paths of a set. See {@link MergedPaths}. */
