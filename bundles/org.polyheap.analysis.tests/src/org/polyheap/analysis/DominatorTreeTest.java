@@ -114,4 +114,40 @@ class DominatorTreeTest {
             assertEquals(total, fast.reachableBytes() + fast.unreachableBytes(), where);
         }
     }
+
+    @Test
+    void restoredTreeEqualsTheComputedOne() {
+        var t = TestGraphs.dominators(TestGraphs.of(6, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {4, 5}}, 0));
+        var r = DominatorTree.restore(t.dominator(), t.retained(), t.shallow(), t.dominatedStart(), t.dominatedChildren());
+        assertArrayEquals(t.unreachable(), r.unreachable());
+        assertEquals(t.reachableBytes(), r.reachableBytes());
+        assertEquals(t.unreachableBytes(), r.unreachableBytes());
+        assertArrayEquals(new int[] {4, 5}, r.unreachable());
+    }
+
+    @Test
+    void cancelingStopsTheComputationWithCancellationException() {
+        int n = 300_000;
+        var b = new HeapGraphBuilder();
+        for (int i = 0; i < n; i++) b.addObject(1);
+        for (int i = 0; i + 1 < n; i++) b.addReference(i, i + 1);
+        b.addRoot(new GcRoot(0, RootKind.UNKNOWN, -1, -1));
+        var g = b.build();
+        for (String cancelAt : java.util.List.of("Numbering objects depth-first", "Computing semidominators",
+                "Sorting the dominator tree")) {
+            var phases = new java.util.ArrayList<String>();
+            var progress = new Progress() {
+                volatile boolean canceled;
+                @Override public void phase(String name, long totalWork) {
+                    phases.add(name);
+                    if (name.equals(cancelAt)) canceled = true;
+                }
+                @Override public void worked(long units) { }
+                @Override public boolean isCanceled() { return canceled; }
+            };
+            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CancellationException.class,
+                    () -> HeapAnalysis.run(g, progress), cancelAt);
+            assertEquals(cancelAt, phases.getLast(), "no phase starts after the cancel");
+        }
+    }
 }

@@ -12,18 +12,26 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 /** A small streaming JSON reader for test data: generic values, plus number arrays read without boxing. */
 final class MiniJson {
     private final Reader in;
-    private int peeked = -2;
+    private final char[] buffer = new char[1 << 16]; // own buffer: Reader.read() per char takes a lock each time
+    private int position, limit;
 
     MiniJson(Reader in) { this.in = in; }
 
     int peek() throws IOException {
-        if (peeked == -2) peeked = in.read();
-        return peeked;
+        if (position == limit) {
+            limit = in.read(buffer, 0, buffer.length);
+            position = 0;
+            if (limit <= 0) {
+                limit = 0;
+                return -1;
+            }
+        }
+        return buffer[position];
     }
 
     int next() throws IOException {
         int c = peek();
-        peeked = -2;
+        if (c >= 0) position++;
         return c;
     }
 

@@ -112,6 +112,7 @@ class SemanticsTest {
 
         final java.util.List<int[]> edges = new java.util.ArrayList<>();
         int nodes;
+        int root; // the synthetic root's ordinal (a file's root_index)
 
         /** Adds a node; its V8 node id is 1000 + 2 * ordinal. */
         int node(int type, String name, long size) {
@@ -129,7 +130,7 @@ class SemanticsTest {
         HeapGraph build() {
             edges.sort((x, y) -> Integer.compare(x[0], y[0])); // stable: keeps each node's edge order
             for (int[] e : edges) b.addReference(e[0], e[1], ReferenceKind.ofCode(e[2]), e[3]);
-            b.addRoot(new GcRoot(0, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
+            b.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
             return b.build();
         }
     }
@@ -155,6 +156,21 @@ class SemanticsTest {
         assertEquals(g.objectCount(), t.reachableObjects());
         assertEquals(80, t.retained()[root]);
         assertEquals(60, t.retained()[global]);
+    }
+
+    @Test
+    void v8RootNeedNotBeNodeZero() {
+        var v = new V8Graph();
+        int a = v.node(3, "A", 10);
+        int orphan = v.node(3, "Orphan", 10);
+        int root = v.node(9, "", 0);
+        v.root = root;
+        v.edge(a, orphan, ReferenceKind.SHORTCUT, "s"); // not from the root: does not retain
+        v.edge(root, a, ReferenceKind.SHORTCUT, "a");
+        var g = v.build();
+        var t = tree(g, AnalysisOptions.forGraph(g));
+        assertArrayEquals(new int[] {root, root, V}, t.dominator());
+        assertEquals(20, t.retained()[root]);
     }
 
     @Test

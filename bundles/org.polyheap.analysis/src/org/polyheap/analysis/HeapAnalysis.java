@@ -67,9 +67,15 @@ public final class HeapAnalysis {
         return RetainedSet.of(retaining, tree, objects, progress);
     }
 
-    /** Shortest paths from GC roots to {@code object}, lazily. See {@link PathsToRoots}. */
-    public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded) {
-        return PathsToRoots.of(graph, object, excluded);
+    /** Histogram (by class) of what {@code objects} retain together. O(objects + references). */
+    public List<HistogramRow> retainedSetHistogram(int[] objects, Progress progress) {
+        var set = RetainedSet.of(retaining, tree, objects, progress);
+        return Histogram.ofObjects(graph, tree.shallow(), set.objects(), Grouping.CLASS);
+    }
+
+    /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */
+    public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded, Progress progress) {
+        return PathsToRoots.of(graph, object, excluded, progress);
     }
 
     /** Merged shortest paths of a set. See {@link MergedPaths}. */

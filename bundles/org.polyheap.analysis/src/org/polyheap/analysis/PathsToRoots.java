@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
@@ -43,6 +44,8 @@ public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
 
     private final HeapGraph graph;
     private final Set<ReferenceKind> excluded;
+    private final Progress progress;
+    private long searched;
     private final IntOpenHashSet roots = new IntOpenHashSet();
     private final Int2IntOpenHashMap towardStart = new Int2IntOpenHashMap(); // visited object → next object toward the start
     private final IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
@@ -50,9 +53,10 @@ public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
     private int current = -1;      // object whose inbound row is being searched
     private long cursor, rowEnd;   // position in that row
 
-    private PathsToRoots(HeapGraph graph, int object, Set<ReferenceKind> excluded) {
+    private PathsToRoots(HeapGraph graph, int object, Set<ReferenceKind> excluded, Progress progress) {
         this.graph = graph;
         this.excluded = excluded;
+        this.progress = progress;
         for (GcRoot r : graph.gcRoots()) roots.add(r.object());
         towardStart.put(object, -1);
         if (roots.contains(object)) pending = pathFrom(object);
@@ -61,7 +65,12 @@ public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
 
     /** Starts the search; {@code excluded} kinds are never followed (e.g. {@link #WEAK_KINDS}). O(1) until iterated. */
     public static PathsToRoots of(HeapGraph graph, int object, Set<ReferenceKind> excluded) {
-        return new PathsToRoots(graph, object, excluded);
+        return new PathsToRoots(graph, object, excluded, Progress.NONE);
+    }
+
+    /** As {@link #of(HeapGraph, int, Set)}; {@link #next()} throws CancellationException once canceled. */
+    public static PathsToRoots of(HeapGraph graph, int object, Set<ReferenceKind> excluded, Progress progress) {
+        return new PathsToRoots(graph, object, excluded, progress);
     }
 
     @Override
@@ -83,6 +92,7 @@ public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
         while (true) {
             if (current < 0) {
                 if (queue.isEmpty()) return null;
+                if ((++searched & 0xfff) == 0) progress.checkCanceled();
                 current = queue.dequeueInt();
                 cursor = graph.inStart().get(current);
                 rowEnd = graph.inStart().get(current + 1);

@@ -28,9 +28,8 @@ public record RetainedSet(int[] objects, long bytes) {
         flood(g, removed, marked, stack, progress);
         int anchor = g.adoptAnchor();
         if (anchor >= 0 && isSet(marked, anchor)) {
-            int[] inStart = g.inStart();
             for (int o = 0; o < n; o++) {
-                if (inStart[o] == inStart[o + 1] && o != anchor) push(o, removed, marked, stack);
+                if (!g.hasRetainer(o) && o != anchor) push(o, removed, marked, stack);
             }
             flood(g, removed, marked, stack, progress);
         }

@@ -9,8 +9,10 @@ import org.polyheap.model.ReferenceKind;
 
 /**
  * Decides which references retain under a {@link Semantics} and builds the {@link RetainingGraph}.
- * Costs three sequential passes over the references (four for V8 and Dart) and, besides the result,
- * one bit per reference. Runs on the calling thread; call it off the UI thread.
+ * Costs three passes over the references (four for V8 and Dart) and, besides the result, one bit per
+ * reference. The kind-based passes run in parallel parts on the common fork-join pool for graphs of
+ * more than half a million references; V8 and Dart rules run on the calling thread. Call it off the UI
+ * thread.
  */
 public final class RetentionRules {
     private RetentionRules() { }
@@ -29,7 +31,7 @@ public final class RetentionRules {
                 var v8 = new V8Rules(graph, progress);
                 keep = v8.essentialEdges();
                 if (options.devtoolsSizes()) v8.moveOwnedSizes(shallow);
-                anchor = n > 0 ? V8Rules.ROOT : -1;
+                anchor = n > 0 ? V8Rules.rootOf(graph) : -1;
             }
             case DART -> keep = EphemeronRules.retainingEdges(graph, roots, progress);
             default -> keep = kindEdges(graph, options.semantics(), progress);
@@ -51,8 +53,8 @@ public final class RetentionRules {
         boolean[] byCode = new boolean[ReferenceKind.values().length];
         for (ReferenceKind k : ReferenceKind.values()) byCode[k.code()] = retainsByKind(semantics, k);
         progress.phase("Selecting retaining references", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
-            if (kind >= 0 && kind < byCode.length && byCode[kind]) keep[(int) (pos >>> 6)] |= 1L << pos;
+        EdgeScan.parallelScan(graph, part -> (s, pos, t, kind, name) -> {
+            if (kind >= 0 && kind < byCode.length && byCode[kind]) EdgeScan.setBit(keep, pos);
         }, progress);
         return keep;
     }
@@ -74,32 +76,26 @@ public final class RetentionRules {
         long[] isRoot = new long[(n + 63) >>> 6];
         for (int r : roots) isRoot[r >>> 6] |= 1L << r;
         int[] outStart = new int[n + 1];
-        int[] inStart = new int[n + 1];
+        long[] hasRetainer = new long[(n + 63) >>> 6];
         long m = graph.outStart().get(n);
         progress.phase("Counting retaining references", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
+        EdgeScan.parallelScan(graph, part -> (s, pos, t, kind, name) -> {
             if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
-                outStart[s + 1]++;
-                inStart[t + 1]++;
+                outStart[s + 1]++; // each part counts only its own sources
+                EdgeScan.setBit(hasRetainer, t);
             }
         }, progress);
-        for (int i = 0; i < n; i++) {
-            outStart[i + 1] += outStart[i];
-            inStart[i + 1] += inStart[i];
-        }
-        int kept = outStart[n];
-        int[] outTarget = new int[kept];
-        int[] inSource = new int[kept];
-        int[] fill = {0};
+        for (int i = 0; i < n; i++) outStart[i + 1] += outStart[i];
+        int[] outTarget = new int[outStart[n]];
         progress.phase("Indexing retaining references", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
-            if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
-                outTarget[fill[0]++] = t;
-                inSource[--inStart[t + 1]] = s; // fills each target's row from its end
-            }
+        EdgeScan.parallelScan(graph, part -> {
+            int[] fill = {outStart[part]}; // a part's rows are contiguous, starting at its first object's row
+            return (s, pos, t, kind, name) -> {
+                if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
+                    outTarget[fill[0]++] = t;
+                }
+            };
         }, progress);
-        System.arraycopy(inStart, 1, inStart, 0, n); // after the fill, inStart[t + 1] held t's start
-        inStart[n] = kept;
-        return new RetainingGraph(n, outStart, outTarget, inStart, inSource, roots, shallow, anchor);
+        return new RetainingGraph(n, outStart, outTarget, hasRetainer, roots, shallow, anchor);
     }
 }

@@ -4,11 +4,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.IntColumn;
 import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.RootKind;
 
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -19,11 +21,11 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * page-owned, and how the self size of owned internal nodes moves to their owner.
  *
  * <p>Reads the parser's encoding: object = node ordinal, {@code objectType & 0xff} = index into the
- * fact {@code v8.nodeTypes}, {@code objectLabel} = node name, identity = node id; node 0 is the root.
+ * fact {@code v8.nodeTypes}, {@code objectLabel} = node name, identity = node id; the root is the
+ * {@link RootKind#V8_SYNTHETIC_ROOT} object (node 0 unless the file has {@code root_index}).
  * Uses the graph's columns by random access; memory: one int per node plus bit sets.
  */
 final class V8Rules {
-    static final int ROOT = 0;
     /** V8's node type list when the parser did not record {@code v8.nodeTypes}. */
     private static final List<String> DEFAULT_TYPES = List.of("hidden", "array", "string", "object", "code",
             "closure", "regexp", "number", "native", "synthetic", "concatenated string", "sliced string",
@@ -37,6 +39,7 @@ final class V8Rules {
     private final HeapGraph graph;
     private final Progress progress;
     private final int n;
+    private final int root;
     private final LongColumn outStart;
     private final IntColumn outTarget, outKind, types, labels;
     private final int hiddenType, arrayType, nativeType, syntheticType;
@@ -46,6 +49,7 @@ final class V8Rules {
         this.graph = graph;
         this.progress = progress;
         this.n = graph.objectCount();
+        this.root = rootOf(graph);
         this.outStart = graph.outStart();
         this.outTarget = graph.outTarget();
         this.outKind = graph.outKind();
@@ -58,6 +62,14 @@ final class V8Rules {
         nativeType = names.indexOf("native");
         syntheticType = names.indexOf("synthetic");
         weakMapTable.defaultReturnValue(Long.MIN_VALUE);
+    }
+
+    /** The synthetic root: the parser's {@link RootKind#V8_SYNTHETIC_ROOT}, else node 0. */
+    static int rootOf(HeapGraph graph) {
+        for (GcRoot r : graph.gcRoots()) {
+            if (r.kind() == RootKind.V8_SYNTHETIC_ROOT) return r.object();
+        }
+        return 0;
     }
 
     private int type(int node) { return types.get(node) & 0xff; }
@@ -81,7 +93,7 @@ final class V8Rules {
         EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
             if (kind == weak || s == t) return;
             if (kind == internal && name >= 0 && weakMapTableOf(name) == identity.get(s)) return;
-            if (s != ROOT) {
+            if (s != root) {
                 if (kind == shortcut) return;
                 if (isSet(pageOwned, t) && !isSet(pageOwned, s)) return;
             }
@@ -116,7 +128,7 @@ final class V8Rules {
         int sp = 0;
         int shortcut = ReferenceKind.SHORTCUT.code(), element = ReferenceKind.ELEMENT.code();
         int weak = ReferenceKind.WEAK.code();
-        for (long p = outStart.get(ROOT), end = outStart.get(ROOT + 1); p < end; p++) {
+        for (long p = outStart.get(root), end = outStart.get(root + 1); p < end; p++) {
             int kind = outKind.get(p), t = outTarget.get(p);
             boolean start = kind == shortcut
                     || (kind == element && isSynthetic(t) && DOM_TREES.equals(name(t)));
@@ -181,7 +193,7 @@ final class V8Rules {
         }
         for (int i = 0; i < n; i++) {
             int o = owner[i];
-            if (o < 0 || o == i || o == ROOT || isSynthetic(o)) continue;
+            if (o < 0 || o == i || o == root || isSynthetic(o)) continue;
             sizes[o] += sizes[i];
             sizes[i] = 0;
         }
@@ -193,7 +205,7 @@ final class V8Rules {
     }
 
     private boolean hasUserRoots() {
-        for (long p = outStart.get(ROOT), end = outStart.get(ROOT + 1); p < end; p++) {
+        for (long p = outStart.get(root), end = outStart.get(root + 1); p < end; p++) {
             if (!isSynthetic(outTarget.get(p))) return true;
         }
         return false;
