@@ -237,6 +237,28 @@ class QueriesTest {
     }
 
     @Test
+    void collidingDartIdentityHashesAreNotComparedRatherThanReportedRemoved() {
+        HeapGraph a = dartHeap(new long[] {7, 7, 8, 0, 9}), b = dartHeap(new long[] {7, 7, 8, 0, 10});
+        var same = SnapshotComparison.objects(a, a);
+        assertEquals(0, same.added().length, "a snapshot against itself");
+        assertEquals(0, same.removed().length);
+        assertEquals(2, same.keptA().length); // hashes 8 and 9; the 7s collide, the unhashed one has none
+        var delta = SnapshotComparison.objects(a, b);
+        assertArrayEquals(new int[] {4}, delta.added());   // hash 10
+        assertArrayEquals(new int[] {4}, delta.removed()); // hash 9
+        assertArrayEquals(new int[] {2}, delta.keptA());   // hash 8
+        assertEquals(6, delta.notCompared()); // the two 7s and the hashless object, on each side
+    }
+
+    private static HeapGraph dartHeap(long[] hashes) {
+        var b = new HeapGraphBuilder();
+        b.format("dart");
+        b.addClass(ClassInfo.named("_List"));
+        for (long h : hashes) b.addObject(0, 16, h, -1, -1);
+        return b.build();
+    }
+
+    @Test
     void unreachableObjectsHaveTheirOwnHistogram() {
         var g = TestGraphs.of(4, new int[][] {{0, 1}, {2, 3}}, 0);
         var a = HeapAnalysis.run(g, Progress.NONE);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.polyheap.index.IndexedSnapshot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
@@ -17,22 +18,41 @@ import org.polyheap.model.ReferenceKind;
 public final class HeapAnalysis {
     private final HeapGraph graph;
     private final AnalysisOptions options;
-    private final RetainingGraph retaining;
+    private volatile RetainingGraph retaining;
     private final DominatorTree tree;
+    private final boolean loaded;
 
-    private HeapAnalysis(HeapGraph graph, AnalysisOptions options, RetainingGraph retaining, DominatorTree tree) {
+    private HeapAnalysis(HeapGraph graph, AnalysisOptions options, RetainingGraph retaining, DominatorTree tree,
+            boolean loaded) {
         this.graph = graph;
         this.options = options;
         this.retaining = retaining;
         this.tree = tree;
+        this.loaded = loaded;
     }
 
-    /** Builds the retaining graph and the dominator tree. O(objects + references); cancellable. */
+    /**
+     * Builds the retaining graph and the dominator tree: O(objects + references); cancellable. On an
+     * {@link IndexedSnapshot} a tree stored by an earlier run with the same options is read back instead
+     * (O(objects), no graph walk), and a newly computed one is stored beside the index.
+     */
     public static HeapAnalysis run(HeapGraph graph, AnalysisOptions options, Progress progress) {
+        if (graph instanceof IndexedSnapshot indexed) {
+            progress.phase("Reading the dominator tree", -1);
+            var stored = DominatorStore.load(indexed, options);
+            if (stored.isPresent()) return new HeapAnalysis(graph, options, null, stored.get(), true);
+        }
         var retaining = RetentionRules.build(graph, options, progress);
         var tree = DominatorTree.compute(retaining, progress);
-        return new HeapAnalysis(graph, options, retaining, tree);
+        if (graph instanceof IndexedSnapshot indexed) {
+            progress.phase("Storing the dominator tree", -1);
+            DominatorStore.save(indexed, options, tree);
+        }
+        return new HeapAnalysis(graph, options, retaining, tree, false);
     }
+
+    /** True when the dominator tree was read from the index rather than computed. */
+    public boolean loadedFromIndex() { return loaded; }
 
     /** {@link #run} with the format's default options. */
     public static HeapAnalysis run(HeapGraph graph, Progress progress) {
@@ -43,7 +63,20 @@ public final class HeapAnalysis {
 
     public AnalysisOptions options() { return options; }
 
-    public RetainingGraph retainingGraph() { return retaining; }
+    /**
+     * The graph of retaining references under the options' semantics. Built on first use when the tree
+     * was read from the index: O(objects + references), so call it off the UI thread.
+     */
+    public RetainingGraph retainingGraph() {
+        RetainingGraph g = retaining;
+        if (g == null) {
+            synchronized (this) {
+                g = retaining;
+                if (g == null) retaining = g = RetentionRules.build(graph, options, Progress.NONE);
+            }
+        }
+        return g;
+    }
 
     public DominatorTree dominatorTree() { return tree; }
 
@@ -59,17 +92,17 @@ public final class HeapAnalysis {
 
     /** The exact retained size of one histogram row, by marking. O(objects + references). */
     public HistogramRow preciseRetained(HistogramRow row, Grouping grouping, Progress progress) {
-        return Histogram.precise(graph, retaining, tree, row, grouping, progress);
+        return Histogram.precise(graph, retainingGraph(), tree, row, grouping, progress);
     }
 
     /** The retained set of {@code objects}. O(objects + references). */
     public RetainedSet retainedSet(int[] objects, Progress progress) {
-        return RetainedSet.of(retaining, tree, objects, progress);
+        return RetainedSet.of(retainingGraph(), tree, objects, progress);
     }
 
     /** Histogram (by class) of what {@code objects} retain together. O(objects + references). */
     public List<HistogramRow> retainedSetHistogram(int[] objects, Progress progress) {
-        var set = RetainedSet.of(retaining, tree, objects, progress);
+        var set = RetainedSet.of(retainingGraph(), tree, objects, progress);
         return Histogram.ofObjects(graph, tree.shallow(), set.objects(), Grouping.CLASS);
     }
 

@@ -73,7 +73,10 @@ public final class SnapshotComparison {
     }
 
     /**
-     * Matches objects by identity. O(objects of both) time, a hash map over a's identities.
+     * Matches objects by identity. Identities that occur more than once in either snapshot (Dart
+     * identity hashes collide; an address can repeat across a dump's segments) cannot be matched one to
+     * one: their objects are counted in {@code notCompared}, never reported as new or removed.
+     * O(objects of both) time, two hash maps of identities.
      *
      * @throws IllegalArgumentException when the formats differ or have no stable identity
      */
@@ -84,25 +87,21 @@ public final class SnapshotComparison {
                     + b.metadata().format());
         }
         boolean dart = format.equals("dart"), java = format.equals("hprof");
-        var inA = new Long2IntOpenHashMap(a.objectCount());
-        inA.defaultReturnValue(-1);
+        Long2IntOpenHashMap inA = uniqueIdentities(a, dart), inB = uniqueIdentities(b, dart);
         long notCompared = 0;
-        for (int o = 0, n = a.objectCount(); o < n; o++) {
-            long id = a.identity().get(o);
-            if (dart && id == 0) notCompared++; else inA.put(id, o);
-        }
         boolean[] matched = new boolean[a.objectCount()];
         var added = new IntArrayList();
         var keptA = new IntArrayList();
         var keptB = new IntArrayList();
         for (int o = 0, n = b.objectCount(); o < n; o++) {
             long id = b.identity().get(o);
-            if (dart && id == 0) {
+            int self = inB.get(id);
+            int x = inA.get(id);
+            if (self == AMBIGUOUS || x == AMBIGUOUS || self == NONE) { // no identity, or not one to one
                 notCompared++;
                 continue;
             }
-            int x = inA.get(id);
-            if (x >= 0 && java && !className(a, x).equals(className(b, o))) x = -1; // address reused by another class
+            if (x >= 0 && java && !className(a, x).equals(className(b, o))) x = NONE; // address reused by another class
             if (x < 0) {
                 added.add(o);
             } else {
@@ -113,10 +112,28 @@ public final class SnapshotComparison {
         }
         var removed = new IntArrayList();
         for (int o = 0; o < matched.length; o++) {
-            if (!matched[o] && !(dart && a.identity().get(o) == 0)) removed.add(o);
+            if (matched[o]) continue;
+            long id = a.identity().get(o);
+            int self = inA.get(id);
+            if (self == AMBIGUOUS || self == NONE || inB.get(id) == AMBIGUOUS) notCompared++;
+            else removed.add(o);
         }
         return new ObjectDelta(added.toIntArray(), removed.toIntArray(), keptA.toIntArray(), keptB.toIntArray(),
                 notCompared);
+    }
+
+    private static final int NONE = -1, AMBIGUOUS = -2;
+
+    /** Identity → its only object, or {@link #AMBIGUOUS} when several objects share it. Dart's 0 means "no hash". */
+    private static Long2IntOpenHashMap uniqueIdentities(HeapGraph g, boolean dart) {
+        var map = new Long2IntOpenHashMap(g.objectCount());
+        map.defaultReturnValue(NONE);
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            long id = g.identity().get(o);
+            if (dart && id == 0) continue;
+            map.put(id, map.containsKey(id) ? AMBIGUOUS : o);
+        }
+        return map;
     }
 
     private static String className(HeapGraph g, int o) { return g.classes().get(g.objectClass().get(o)).name(); }

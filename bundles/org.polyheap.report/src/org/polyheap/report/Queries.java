@@ -112,7 +112,7 @@ public final class Queries {
     public static List<RootPath> paths(AnalyzedSnapshot s, int object, Set<ReferenceKind> excluded, int max) {
         HeapGraph g = s.graph();
         var result = new ArrayList<RootPath>();
-        Iterator<PathsToRoots.Path> it = s.analysis().pathsToRoots(object, excluded);
+        Iterator<PathsToRoots.Path> it = s.analysis().pathsToRoots(object, excluded, Progress.NONE);
         while (it.hasNext() && result.size() < max) {
             var path = it.next();
             var steps = new ArrayList<PathStep>();

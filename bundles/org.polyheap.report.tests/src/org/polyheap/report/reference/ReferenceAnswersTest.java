@@ -101,7 +101,7 @@ class ReferenceAnswersTest {
                 // references and no alignment; the dumps are HotSpot with a 12-byte header, compressed
                 // 4-byte references and 8-byte alignment. The retained SET is the same (same dominators).
                 if (t.get("pathToGcRoot") instanceof List<?> path) {
-                    var ours = s.analysis().pathsToRoots(o, PathsToRoots.WEAK_KINDS).next();
+                    var ours = s.analysis().pathsToRoots(o, PathsToRoots.WEAK_KINDS, Progress.NONE).next();
                     assertEquals(path.size(), ours.steps().size(), what + ": shortest path length");
                     var last = (Map<String, Object>) path.get(path.size() - 1);
                     assertEquals(last.get("id").toString().replace("class ", ""), ObjectIds.display(g, ours.root()), what + ": root");
