@@ -50,7 +50,7 @@ class IndexBuilderTest {
 
     private IndexedSnapshot build(Path folder, long seed, int objects, int maxOut, int sortPairs, HeapGraphBuilder memory)
             throws IOException {
-        try (var builder = new IndexBuilder(folder, Progress.NONE, sortPairs)) {
+        try (var builder = new IndexBuilder(folder, Progress.NONE, sortPairs, (int) (seed % 3))) { // 0-2 encoder threads
             RandomGraphs.feed(seed, objects, maxOut, memory, builder);
             builder.finish();
         }

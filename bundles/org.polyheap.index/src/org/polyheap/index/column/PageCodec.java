@@ -106,6 +106,14 @@ public final class PageCodec {
         for (int i = 0; i < length; i++) out[outOffset + i] = (int) (base + (packed(seg, data, from + i, width) << shift));
     }
 
+    /** Decodes value {@code index} of the (checked) page at {@code start} alone: a few loads, no page decode. */
+    static long single(MemorySegment seg, long start, int index) {
+        int width = seg.get(ValueLayout.JAVA_BYTE, start) & 0xff;
+        int shift = seg.get(ValueLayout.JAVA_BYTE, start + 1) & 0xff;
+        long base = seg.get(LONG_BE, start + 2);
+        return width == 0 ? base : base + (packed(seg, start + HEADER_BYTES, index, width) << shift);
+    }
+
     private static long packed(MemorySegment seg, long data, int index, int width) {
         long bit = (long) index * width;
         long at = data + (bit >>> 3);
