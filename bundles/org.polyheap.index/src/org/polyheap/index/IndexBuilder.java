@@ -41,8 +41,8 @@ import org.polyheap.model.spi.ParseOptions;
  */
 public final class IndexBuilder implements SnapshotSink, Closeable {
     static final int MAX_WARNINGS = 10_000;
-    /** Measured in docs/benchmarks.md: an encoder thread pays only with cores to spare. */
-    static final int DEFAULT_ENCODER_THREADS = Runtime.getRuntime().availableProcessors() > 2 ? 1 : 0;
+    /** One encoder thread beside the parser paid even on 2 loaded cores (docs/benchmarks.md). */
+    static final int DEFAULT_ENCODER_THREADS = Runtime.getRuntime().availableProcessors() >= 2 ? 1 : 0;
 
     private final Path folder;
     private final Progress progress;

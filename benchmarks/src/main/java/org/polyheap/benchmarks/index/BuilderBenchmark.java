@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -23,6 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.polyheap.index.IndexBuilder;
 import org.polyheap.index.IndexedSnapshot;
 import org.polyheap.model.ClassInfo;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.memory.HeapGraphBuilder;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
@@ -31,7 +35,8 @@ import org.polyheap.model.RootKind;
 /**
  * A whole build through {@link IndexBuilder}: 2 million objects, 4 references each on average
  * (targets mostly near the source, as heaps allocate), then the inbound merge, checksums and
- * manifest. Prints the index's bytes per object. Single-shot: one operation = one build.
+ * manifest, with and without an encoder thread, against the in-memory {@link HeapGraphBuilder}. Prints the index's bytes per object.
+ * Single-shot: one operation = one build.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -41,6 +46,11 @@ import org.polyheap.model.RootKind;
 @Fork(value = 1, jvmArgs = "-Xmx2g")
 public class BuilderBenchmark {
     static final int OBJECTS = 2_000_000;
+
+    /** Threads encoding pages beside the parser thread; 0 encodes inline. */
+    @Param({"0", "1"})
+    public int encoderThreads;
+
     Path dir;
 
     @Setup(Level.Iteration)
@@ -48,6 +58,10 @@ public class BuilderBenchmark {
 
     @TearDown(Level.Iteration)
     public void tearDown() throws IOException {
+        if (!Files.exists(dir.resolve("manifest"))) { // the in-memory reference wrote nothing
+            Files.delete(dir);
+            return;
+        }
         long bytes;
         try (Stream<Path> s = Files.walk(dir)) {
             bytes = s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -63,24 +77,37 @@ public class BuilderBenchmark {
 
     @Benchmark
     public void build() throws IOException {
-        var r = new SplittableRandom(1);
-        try (var b = new IndexBuilder(dir, Progress.NONE)) {
-            b.format("synthetic");
-            for (int c = 0; c < 3000; c++) b.addClass(ClassInfo.named("C" + c));
-            long address = 0x7_0000_0000L;
-            for (int o = 0; o < OBJECTS; o++) {
-                int cls = r.nextInt(4) == 0 ? r.nextInt(3000) : r.nextInt(10);
-                b.addObject(cls, 16 + 8L * r.nextInt(8), address += 8L * (2 + r.nextInt(6)), 31L * o, -1);
-            }
-            for (int o = 0; o < OBJECTS; o++) {
-                int n = r.nextInt(9);
-                for (int k = 0; k < n; k++) {
-                    int to = r.nextInt(3) == 0 ? r.nextInt(OBJECTS) : Math.floorMod(o + r.nextInt(64) - 32, OBJECTS);
-                    b.addReference(o, to, ReferenceKind.FIELD, k);
-                }
-                if (o % 1000 == 0) b.addRoot(new GcRoot(o, RootKind.JNI_GLOBAL, -1, -1));
-            }
+        try (var b = new IndexBuilder(dir, Progress.NONE, 1 << 22, encoderThreads)) {
+            feed(b);
             b.finish();
+        }
+    }
+
+    /** Reference: the same graph into the model's in-memory builder (arrays, counting sort for inbound). */
+    @Benchmark
+    public HeapGraph buildInMemory() {
+        var b = new HeapGraphBuilder();
+        feed(b);
+        return b.build();
+    }
+
+    private static void feed(SnapshotSink b) {
+        var r = new SplittableRandom(1);
+        b.format("synthetic");
+        for (int c = 0; c < 3000; c++) b.addClass(ClassInfo.named("C" + c));
+        for (int f = 0; f < 64; f++) b.addString("field" + f);
+        long address = 0x7_0000_0000L;
+        for (int o = 0; o < OBJECTS; o++) {
+            int cls = r.nextInt(4) == 0 ? r.nextInt(3000) : r.nextInt(10);
+            b.addObject(cls, 16 + 8L * r.nextInt(8), address += 8L * (2 + r.nextInt(6)), 31L * o, -1);
+        }
+        for (int o = 0; o < OBJECTS; o++) {
+            int n = r.nextInt(9);
+            for (int k = 0; k < n; k++) {
+                int to = r.nextInt(3) == 0 ? r.nextInt(OBJECTS) : Math.floorMod(o + r.nextInt(64) - 32, OBJECTS);
+                b.addReference(o, to, ReferenceKind.FIELD, (o + k) & 63);
+            }
+            if (o % 1000 == 0) b.addRoot(new GcRoot(o, RootKind.JNI_GLOBAL, -1, -1));
         }
     }
 }
