@@ -27,7 +27,7 @@ class TableDamageTest {
     private void damage(Path f, Reader reader, long seed) throws IOException {
         byte[] good = Files.readAllBytes(f);
         var r = new Random(seed);
-        for (int round = 0; round < 500; round++) {
+        for (int round = 0; round < 200; round++) {
             byte[] bad = good.clone();
             int at = r.nextInt(bad.length);
             bad[at] = (byte) (r.nextBoolean() ? 0x7f : bad[at] ^ (1 << r.nextInt(8))); // 0x7f: a huge length
