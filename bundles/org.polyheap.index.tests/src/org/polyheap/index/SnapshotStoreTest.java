@@ -164,6 +164,16 @@ class SnapshotStoreTest {
     }
 
     @Test
+    void parserErrorPassesThroughWithItsOffsetAndLeavesNoFolder() throws IOException {
+        Files.writeString(snapshot, TextSnapshotParser.MAGIC + "\nclass A\nobject 0 8 1\nbogus line\n");
+        var e = assertThrows(SnapshotFormatException.class, () -> open(ParseOptions.NONE));
+        assertEquals(TextSnapshotParser.MAGIC.length() + 1 + 8 + 13, e.offset(), e.getMessage());
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith("heap.txt.polyheap") && Files.isDirectory(p)));
+        }
+    }
+
+    @Test
     void concurrentOpenersParseOnce() throws Exception {
         var pool = Executors.newFixedThreadPool(3);
         try {
