@@ -71,6 +71,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private String parser = "";
     private ParseOptions options = ParseOptions.NONE;
     private boolean finished;
+    private boolean closed;
 
     /** Creates the index files in {@code folder} (created if missing); uses the default 32 MiB sort buffer. */
     public IndexBuilder(Path folder, Progress progress) throws IOException {
@@ -213,7 +214,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     public Manifest finish() throws IOException {
         if (finished) throw new IllegalStateException("finish() called twice");
         validate();
-        finished = true;
+        finished = true; // from here on, a failure leaves the folder to be deleted; close() releases what is open
         try (outbound; outKind; outName) {
             for (; openList < objects; openList++) outbound.endList();
         }
@@ -237,6 +238,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
                 inbound.count(), classes.size(), strings.count(), (int) rootCount, files);
         manifest.write(folder.resolve(IndexFiles.MANIFEST));
+        closed = true;
         return manifest;
     }
 
@@ -272,15 +274,13 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         if (encoderPool != null) encoderPool.shutdownNow();
     }
 
-    /** Releases file handles and threads after a failed build; the caller deletes the folder. After finish, does nothing. */
+    /** Releases file handles and threads after a failed build (the caller deletes the folder); after a successful finish, does nothing. */
     @Override
     public void close() throws IOException {
-        if (finished) {
-            stopEncoders();
-            return;
-        }
+        if (closed) return;
+        closed = true;
         finished = true;
-        try (inbound; outbound; outKind; outName) {
+        try (inbound; outbound; outKind; outName) { // each close is idempotent
             closeColumns();
         } finally {
             stopEncoders();

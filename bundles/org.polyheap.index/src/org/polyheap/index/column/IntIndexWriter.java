@@ -13,6 +13,7 @@ import org.polyheap.model.IntColumn;
 public final class IntIndexWriter implements Closeable {
     private final IndexOutput out;
     private final PageStreamer pages;
+    private boolean closed;
 
     public IntIndexWriter(Path file) throws IOException { this(file, PageStreamer.DEFAULT_PAGE_SHIFT); }
 
@@ -34,8 +35,11 @@ public final class IntIndexWriter implements Closeable {
 
     public long count() { return pages.count(); }
 
+    /** Writes the table and trailer, fsyncs and closes; a second call does nothing. */
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try (out) {
             pages.finish();
         }

@@ -13,6 +13,7 @@ import org.polyheap.model.LongColumn;
 public final class LongIndexWriter implements Closeable {
     private final IndexOutput out;
     private final PageStreamer pages;
+    private boolean closed;
 
     public LongIndexWriter(Path file) throws IOException { this(file, PageStreamer.DEFAULT_PAGE_SHIFT); }
 
@@ -34,8 +35,11 @@ public final class LongIndexWriter implements Closeable {
 
     public long count() { return pages.count(); }
 
+    /** Writes the table and trailer, fsyncs and closes; a second call does nothing. */
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try (out) {
             pages.finish();
         }

@@ -31,6 +31,7 @@ public final class OneToManyWriter implements Closeable {
     private final PageStreamer values;
     private final PageStreamer starts;
     private long lists;
+    private boolean closed;
 
     public OneToManyWriter(Path file) throws IOException { this(file, null); }
 
@@ -58,8 +59,11 @@ public final class OneToManyWriter implements Closeable {
 
     public long valueCount() { return values.count(); }
 
+    /** Completes the file (see the class comment); a second call does nothing. */
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try {
             long bodyBytes = values.finish();
             starts.finish();
