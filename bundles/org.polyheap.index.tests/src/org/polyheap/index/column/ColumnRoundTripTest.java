@@ -167,4 +167,18 @@ class ColumnRoundTripTest {
             }
         }
     }
+
+    @Test
+    void pagesEncodedOnAPoolGiveTheSameBytes() throws Exception {
+        long[] values = new Random(8).longs(10 * PAGE + 5, -100, 1L << 40).toArray();
+        Path inline = dir.resolve("inline.index"), pooled = dir.resolve("pooled.index");
+        LongIndexWriter.write(inline, LongColumn.of(values));
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try (var w = new LongIndexWriter(pooled, pool)) {
+            for (long v : values) w.add(v);
+        } finally {
+            pool.shutdown();
+        }
+        assertArrayEquals(Files.readAllBytes(inline), Files.readAllBytes(pooled));
+    }
 }

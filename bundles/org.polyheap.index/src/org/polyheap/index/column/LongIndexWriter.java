@@ -13,21 +13,33 @@ import org.polyheap.model.LongColumn;
 public final class LongIndexWriter implements Closeable {
     private final IndexOutput out;
     private final PageStreamer pages;
+    private boolean closed;
 
     public LongIndexWriter(Path file) throws IOException { this(file, PageStreamer.DEFAULT_PAGE_SHIFT); }
 
+    /** Default pages (4096 values), encoded on {@code encoders} (null: inline). */
+    public LongIndexWriter(Path file, java.util.concurrent.Executor encoders) throws IOException {
+        this(file, PageStreamer.DEFAULT_PAGE_SHIFT, encoders);
+    }
+
     /** @param pageShift log2 of values per page, 4..20 */
-    public LongIndexWriter(Path file, int pageShift) throws IOException {
+    public LongIndexWriter(Path file, int pageShift) throws IOException { this(file, pageShift, null); }
+
+    /** @param encoders a pool that encodes full pages while the caller goes on, or null to encode inline */
+    public LongIndexWriter(Path file, int pageShift, java.util.concurrent.Executor encoders) throws IOException {
         this.out = new IndexOutput(file);
-        this.pages = new PageStreamer(out, ValueKind.LONG, pageShift);
+        this.pages = new PageStreamer(out, ValueKind.LONG, pageShift, encoders);
     }
 
     public void add(long value) throws IOException { pages.add(value); }
 
     public long count() { return pages.count(); }
 
+    /** Writes the table and trailer, fsyncs and closes; a second call does nothing. */
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try (out) {
             pages.finish();
         }

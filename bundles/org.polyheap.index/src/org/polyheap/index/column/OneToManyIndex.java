@@ -38,6 +38,9 @@ public record OneToManyIndex(LongIndexReader starts, IntIndexReader values) {
     /** Values of list {@code k} as a new array; costs one or two page decodes. */
     public int[] list(long k) {
         long from = starts.get(k), to = starts.get(k + 1);
+        if (to < from || to - from > Integer.MAX_VALUE - 8) { // starts are not checked on open (it would read them all)
+            throw new java.io.UncheckedIOException(new IndexDamagedException("1:N index list " + k + " has starts " + from + ".." + to));
+        }
         int[] a = new int[Math.toIntExact(to - from)];
         values.copyTo(from, a, 0, a.length);
         return a;

@@ -31,14 +31,18 @@ public final class OneToManyWriter implements Closeable {
     private final PageStreamer values;
     private final PageStreamer starts;
     private long lists;
+    private boolean closed;
 
-    public OneToManyWriter(Path file) throws IOException {
+    public OneToManyWriter(Path file) throws IOException { this(file, null); }
+
+    /** @param encoders a pool that encodes full pages while the caller goes on, or null to encode inline */
+    public OneToManyWriter(Path file, java.util.concurrent.Executor encoders) throws IOException {
         this.file = file;
         this.headerFile = file.resolveSibling(file.getFileName() + ".header");
         this.body = new IndexOutput(file);
         this.header = new IndexOutput(headerFile);
-        this.values = new PageStreamer(body, ValueKind.INT, PageStreamer.DEFAULT_PAGE_SHIFT);
-        this.starts = new PageStreamer(header, ValueKind.LONG, PageStreamer.DEFAULT_PAGE_SHIFT);
+        this.values = new PageStreamer(body, ValueKind.INT, PageStreamer.DEFAULT_PAGE_SHIFT, encoders);
+        this.starts = new PageStreamer(header, ValueKind.LONG, PageStreamer.DEFAULT_PAGE_SHIFT, encoders);
         starts.add(0);
     }
 
@@ -55,8 +59,11 @@ public final class OneToManyWriter implements Closeable {
 
     public long valueCount() { return values.count(); }
 
+    /** Completes the file (see the class comment); a second call does nothing. */
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try {
             long bodyBytes = values.finish();
             starts.finish();

@@ -1,5 +1,7 @@
 package org.polyheap.index.column;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -85,12 +87,12 @@ public final class PageCodec {
         int width = seg.get(ValueLayout.JAVA_BYTE, start) & 0xff;
         int shift = seg.get(ValueLayout.JAVA_BYTE, start + 1) & 0xff;
         long base = seg.get(LONG_BE, start + 2);
-        long data = start + HEADER_BYTES;
         if (width == 0) {
             java.util.Arrays.fill(out, outOffset, outOffset + length, base);
             return;
         }
-        for (int i = 0; i < length; i++) out[outOffset + i] = base + (packed(seg, data, from + i, width) << shift);
+        var bits = new PackedBits(seg, start, from, length, width);
+        for (int i = 0; i < length; i++) out[outOffset + i] = base + (bits.next() << shift);
     }
 
     /** As {@link #decode(MemorySegment, long, int, int, long[], int)}, narrowing to int. */
@@ -98,12 +100,51 @@ public final class PageCodec {
         int width = seg.get(ValueLayout.JAVA_BYTE, start) & 0xff;
         int shift = seg.get(ValueLayout.JAVA_BYTE, start + 1) & 0xff;
         long base = seg.get(LONG_BE, start + 2);
-        long data = start + HEADER_BYTES;
         if (width == 0) {
             java.util.Arrays.fill(out, outOffset, outOffset + length, (int) base);
             return;
         }
-        for (int i = 0; i < length; i++) out[outOffset + i] = (int) (base + (packed(seg, data, from + i, width) << shift));
+        var bits = new PackedBits(seg, start, from, length, width);
+        for (int i = 0; i < length; i++) out[outOffset + i] = (int) (base + (bits.next() << shift));
+    }
+
+    /**
+     * Sequential reader of packed values: copies the needed bytes out of the mapping once (one
+     * bounds and liveness check instead of one per value), then reads big-endian longs from the copy.
+     */
+    private static final class PackedBits {
+        private static final VarHandle BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+        private final byte[] buf;
+        private final int width;
+        private long bit;
+
+        PackedBits(MemorySegment seg, long start, int from, int length, int width) {
+            long firstBit = (long) from * width;
+            long firstByte = firstBit >>> 3;
+            int bytes = (int) ((((long) (from + length) * width + 7) >>> 3) - firstByte);
+            this.buf = new byte[bytes + 16];
+            // 9 bytes past the page end are readable: the page table and trailer follow every page
+            MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, start + HEADER_BYTES + firstByte, buf, 0, bytes + 9);
+            this.width = width;
+            this.bit = firstBit & 7;
+        }
+
+        long next() {
+            int at = (int) (bit >>> 3);
+            int off = (int) (bit & 7);
+            long v = ((long) BE.get(buf, at) << off) >>> (64 - width);
+            if (width + off > 64) v |= (buf[at + 8] & 0xffL) >>> (72 - width - off);
+            bit += width;
+            return v;
+        }
+    }
+
+    /** Decodes value {@code index} of the (checked) page at {@code start} alone: a few loads, no page decode. */
+    static long single(MemorySegment seg, long start, int index) {
+        int width = seg.get(ValueLayout.JAVA_BYTE, start) & 0xff;
+        int shift = seg.get(ValueLayout.JAVA_BYTE, start + 1) & 0xff;
+        long base = seg.get(LONG_BE, start + 2);
+        return width == 0 ? base : base + (packed(seg, start + HEADER_BYTES, index, width) << shift);
     }
 
     private static long packed(MemorySegment seg, long data, int index, int width) {

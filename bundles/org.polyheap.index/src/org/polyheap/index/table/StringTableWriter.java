@@ -16,6 +16,7 @@ public final class StringTableWriter implements Closeable {
     private final IndexOutput table;
     private final LongIndexWriter offsets;
     private int count;
+    private boolean closed;
 
     public StringTableWriter(Path tableFile, Path offsetFile) throws IOException {
         this.table = new IndexOutput(tableFile);
@@ -34,6 +35,8 @@ public final class StringTableWriter implements Closeable {
 
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try (table; offsets) {
             offsets.add(table.position());
         }
