@@ -28,7 +28,7 @@ import com.google.protobuf.WireFormat;
 final class ProfileDecoder {
     // Field numbers of github.com/google/pprof/proto/profile.proto.
     static final int PROFILE_SAMPLE_TYPE = 1, PROFILE_SAMPLE = 2, PROFILE_MAPPING = 3, PROFILE_LOCATION = 4,
-            PROFILE_FUNCTION = 5, PROFILE_STRING_TABLE = 6, PROFILE_PERIOD_TYPE = 11, PROFILE_DEFAULT_SAMPLE_TYPE = 14;
+            PROFILE_FUNCTION = 5, PROFILE_STRING_TABLE = 6, PROFILE_DEFAULT_SAMPLE_TYPE = 14;
     static final int MAX_PROFILE_FIELD = 15;
 
     private final Path file;
