@@ -134,7 +134,7 @@ final class HeapdumpImport {
         var folder = ContentsFolder.list(contents, process.koid(), this::warn);
         var scan = new ConservativeScan(blocks, wordSize, sink);
         progress.phase("Scanning block contents", objects);
-        int next = 0, scanned = 0, missing = 0, mismatched = 0;
+        int next = 0, scanned = 0, missing = 0, mismatched = 0, unreadable = 0;
         var matched = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
         for (int o = 0; o < objects; o++) {
             if ((o & 0xfff) == 0) { progress.checkCanceled(); progress.worked(o == 0 ? 0 : 0x1000); }
@@ -148,7 +148,14 @@ final class HeapdumpImport {
                 if (f == null) missing++;
                 else matched.add(address);
             }
-            long fileSize = scan.scan(o, size, f);
+            long fileSize = f == null ? -1 : folder.size(address);
+            try {
+                scan.scan(o, size, f, fileSize);
+            } catch (IOException e) {
+                unreadable++;
+                warn("contents file " + f.getFileName() + " could not be read: " + e);
+                continue;
+            }
             if (f != null) {
                 scanned++;
                 if (fileSize != size) {
@@ -165,6 +172,7 @@ final class HeapdumpImport {
         sink.fact("bytesScanned", Long.toString(scan.bytesScanned()));
         sink.fact("references", Integer.toString(scan.edgeCount()));
         if (mismatched > 0) sink.fact("contentsSizeMismatches", Integer.toString(mismatched));
+        if (unreadable > 0) sink.fact("contentsUnreadable", Integer.toString(unreadable));
 
         progress.phase("Finding roots", -1);
         GcRoot[] roots = ConservativeRoots.compute(objects, scan.outStart(), scan.targets());
