@@ -69,4 +69,13 @@ class DetectionTest {
         byte[] ok = {0x0a, 0x04, 0x08, 0x01, 0x10, 0x02, 0x32, 0x00, 0x32, 0x01, 'x'};
         assertTrue(parser.accepts(new Probe(ok, false)));
     }
+
+    @Test
+    void rejectsHeadsOfRealHprofV8AndDartSnapshots() throws Exception {
+        for (String name : List.of("gen-40.hprof", "node-marked.heapsnapshot", "dart-sass-ia32-a-tiny.dartheap")) {
+            var probe = Probe.of(Path.of("data/heads/" + name + ".head.gz"));
+            assertTrue(probe.head().length == Probe.HEAD_BYTES, name);
+            assertFalse(parser.accepts(probe), name);
+        }
+    }
 }
