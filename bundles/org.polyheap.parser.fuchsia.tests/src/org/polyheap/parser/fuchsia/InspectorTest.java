@@ -66,4 +66,19 @@ class InspectorTest {
         assertFalse(f.isEmpty());
         assertTrue(f.containsKey("objects (count)"));
     }
+
+    @Test
+    void mergedSampleHintCountsItsAllocations() throws Exception {
+        byte[] profile = new FfxProfileWriter().write(List.of(process("example.cm", 42,
+                Allocation.of(HEAP, 16, viaMalloc(MAKE_PC)), Allocation.of(HEAP + 0x100, 16, viaMalloc(MAKE_PC)))), false, false);
+        Path file = FfxProfileWriter.save(dir.resolve("merged.pb"), profile, false);
+        var p = Heaps.parse(file, ParseOptions.NONE);
+        try (var inspector = new FuchsiaHeapdumpParser().inspector(file, p.graph())) {
+            assertEquals("2 allocations", inspector.valueHint(0, 80).orElseThrow());
+            var f = inspector.fields(0).stream().collect(Collectors.toMap(FieldValue::name, FieldValue::value));
+            assertEquals(2L, f.get("objects (count)"));
+            assertEquals(32L, f.get("allocated (bytes)"));
+            assertEquals("libc.so+0x1234", f.get("frame 0"));
+        }
+    }
 }
