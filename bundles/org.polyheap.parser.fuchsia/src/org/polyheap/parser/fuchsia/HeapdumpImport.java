@@ -130,7 +130,9 @@ final class HeapdumpImport {
     }
 
     private void scan(Path contents, ProcessChoice process, BlockIndex blocks, int wordSize, int objects,
-            IntArrayList withAddress, LongArrayList addresses, LongArrayList sizes) throws IOException {
+            IntArrayList withAddress, LongArrayList addresses, LongArrayList sizes) throws IOException, SnapshotFormatException {
+        // References cost the scan 4 bytes and an in-memory sink about 16 more each: stop before the heap runs out.
+        long referenceBudget = Runtime.getRuntime().maxMemory() / 2;
         var folder = ContentsFolder.list(contents, process.koid(), this::warn);
         var scan = new ConservativeScan(blocks, wordSize, sink);
         progress.phase("Scanning block contents", objects);
@@ -149,6 +151,11 @@ final class HeapdumpImport {
                 else matched.add(address);
             }
             long fileSize = f == null ? -1 : folder.size(address);
+            if ((o & 0xfff) == 0 && 24L * scan.edgeCount() > referenceBudget) {
+                throw new SnapshotFormatException(contents, -1, "the scan found " + scan.edgeCount()
+                        + " pointers by block " + o + " of " + objects + ", more than " + (referenceBudget >> 20)
+                        + " MiB of heap can hold; run with a larger -Xmx");
+            }
             try {
                 scan.scan(o, size, f, fileSize);
             } catch (IOException e) {
