@@ -186,4 +186,13 @@ class BadInputTest {
                 () -> ProfileDecoder.decode(many, true, org.polyheap.model.Progress.NONE, 1 << 20));
         assertTrue(e2.problem().contains("200000 samples"), e2.getMessage());
     }
+
+    @Test
+    void deeplyNestedGroupsAreRejectedWithoutRecursion() throws Exception {
+        byte[] groups = new byte[200_000];
+        Arrays.fill(groups, (byte) 0x3b); // start-group tag of field 7, over and over
+        var e = failure(concat(HEAD, groups), false);
+        assertEquals(HEAD.length + 1, e.offset());
+        assertTrue(e.problem().contains("group"), e.getMessage());
+    }
 }

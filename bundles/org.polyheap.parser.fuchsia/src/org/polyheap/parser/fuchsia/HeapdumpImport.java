@@ -3,7 +3,7 @@ package org.polyheap.parser.fuchsia;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.polyheap.model.ClassInfo;
@@ -16,6 +16,7 @@ import org.polyheap.model.spi.ParseOptions;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 /**
@@ -137,7 +138,7 @@ final class HeapdumpImport {
         var scan = new ConservativeScan(blocks, wordSize, sink);
         progress.phase("Scanning block contents", objects);
         int next = 0, scanned = 0, missing = 0, mismatched = 0, unreadable = 0;
-        var matched = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
+        var matched = new LongOpenHashSet();
         for (int o = 0; o < objects; o++) {
             if ((o & 0xfff) == 0) { progress.checkCanceled(); progress.worked(o == 0 ? 0 : 0x1000); }
             Path f = null;
@@ -183,7 +184,7 @@ final class HeapdumpImport {
 
         progress.phase("Finding roots", -1);
         GcRoot[] roots = ConservativeRoots.compute(objects, scan.outStart(), scan.targets());
-        long cycles = java.util.Arrays.stream(roots).filter(r -> r.kind() == RootKind.CYCLE_REPRESENTATIVE).count();
+        long cycles = Arrays.stream(roots).filter(r -> r.kind() == RootKind.CYCLE_REPRESENTATIVE).count();
         sink.fact("rootModel", "conservative: roots are the blocks no scanned word points to, plus one block (the first)"
                 + " of each pointer cycle unreachable from those; " + (roots.length - cycles) + " + " + cycles + " roots");
         for (GcRoot r : roots) sink.addRoot(r);

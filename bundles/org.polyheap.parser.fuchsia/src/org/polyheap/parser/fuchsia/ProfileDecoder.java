@@ -343,8 +343,12 @@ final class ProfileDecoder {
             int length = in.readRawVarint32();
             checkLength(length);
             in.skipRawBytes(length);
-        } else if (!in.skipField(tag)) {
-            throw fail("unexpected end-group tag");
+        } else if (WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_START_GROUP
+                || WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_END_GROUP) {
+            // pprof never uses groups; skipping nested ones would recurse once per level of a hostile file
+            throw fail("field " + WireFormat.getTagFieldNumber(tag) + " is a group, which pprof does not use");
+        } else {
+            in.skipField(tag);
         }
     }
 
