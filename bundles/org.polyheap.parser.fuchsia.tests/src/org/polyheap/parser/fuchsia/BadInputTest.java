@@ -159,4 +159,40 @@ class BadInputTest {
         var e = failure("hello, this is not a heap profile\n".getBytes(), false);
         assertTrue(e.offset() >= 0 || e.problem().contains("no sample types"), e.getMessage());
     }
+
+    @Test
+    void profileThatWouldExpandBeyondTheHeapBudgetIsRefusedNotAnOutOfMemoryError() throws Exception {
+        var oneHugeSample = new ByteArrayOutputStream();
+        oneHugeSample.writeBytes(HEAD);
+        var ids = new byte[500_000];
+        Arrays.fill(ids, (byte) 1); // 500,000 location ids of one byte each: 2 MB as ints
+        var o = CodedOutputStream.newInstance(oneHugeSample);
+        var body = new ByteArrayOutputStream();
+        var b = CodedOutputStream.newInstance(body);
+        b.writeByteArray(1, ids);
+        b.flush();
+        o.writeByteArray(2, body.toByteArray());
+        o.flush();
+        Path huge = FfxProfileWriter.save(dir.resolve("huge.pb"), oneHugeSample.toByteArray(), false);
+        var e = assertThrows(SnapshotFormatException.class,
+                () -> ProfileDecoder.decode(huge, true, org.polyheap.model.Progress.NONE, 1 << 20));
+        assertTrue(e.problem().contains("more than 1 MiB"), e.getMessage());
+
+        var manyEmptySamples = new ByteArrayOutputStream();
+        manyEmptySamples.writeBytes(HEAD);
+        for (int i = 0; i < 200_000; i++) manyEmptySamples.writeBytes(new byte[] {0x12, 0x00});
+        Path many = FfxProfileWriter.save(dir.resolve("many.pb"), manyEmptySamples.toByteArray(), false);
+        var e2 = assertThrows(SnapshotFormatException.class,
+                () -> ProfileDecoder.decode(many, true, org.polyheap.model.Progress.NONE, 1 << 20));
+        assertTrue(e2.problem().contains("200000 samples"), e2.getMessage());
+    }
+
+    @Test
+    void deeplyNestedGroupsAreRejectedWithoutRecursion() throws Exception {
+        byte[] groups = new byte[200_000];
+        Arrays.fill(groups, (byte) 0x3b); // start-group tag of field 7, over and over
+        var e = failure(concat(HEAD, groups), false);
+        assertEquals(HEAD.length + 1, e.offset());
+        assertTrue(e.problem().contains("group"), e.getMessage());
+    }
 }

@@ -143,4 +143,19 @@ class ConservativeScanTest {
         assertArrayEquals(new int[] {}, targets(two, 0));
         assertArrayEquals(new int[] {0}, targets(two, 1));
     }
+
+    @Test
+    void siblingFolderNamedContentsIsFoundAndNoneTurnsTheScanOff() throws Exception {
+        long a = HEAP + 0x1000, b = HEAP + 0x2000;
+        byte[] profile = new FfxProfileWriter().write(List.of(process("one.cm", 100,
+                Allocation.of(a, 8, viaMalloc(MAKE_PC)), Allocation.of(b, 8, viaMalloc(MAKE_PC)))), true, false);
+        FfxProfileWriter.content(dir.resolve("contents"), -1, a, words(b));
+        Path file = FfxProfileWriter.save(dir.resolve("heap.pb.gz"), profile, true);
+        var scanned = Heaps.parse(file, ParseOptions.NONE).graph();
+        assertArrayEquals(new int[] {1}, targets(scanned, 0));
+        assertEquals(dir.resolve("contents").toString(), scanned.facts().get("contents"));
+        var off = Heaps.parse(file, new ParseOptions(Map.of("contents", "none"))).graph();
+        assertEquals(0, off.outTarget().size());
+        assertEquals(2, off.gcRoots().size());
+    }
 }

@@ -179,4 +179,17 @@ class HeapdumpObjectsTest {
         assertTrue(names.contains("fuchsia"), names.toString());
         assertTrue(Files.isRegularFile(Path.of("../org.polyheap.parser.fuchsia/resources/META-INF/services/org.polyheap.model.spi.SnapshotParser")));
     }
+
+    @Test
+    void regionWithoutFileNameIsNamedByItsBuildIdAndAddressOutsideMappingsByItself() throws Exception {
+        // Old collectors sent no region names: the writer then leaves the mapping file name empty.
+        var region = new FfxProfileWriter.Region(APP, 0x20000, 0, "", new byte[] {0x11, 0x22, 0x33, 0x44});
+        long stray = 0x1234_5678L;
+        byte[] profile = new FfxProfileWriter().write(List.of(new FfxProfileWriter.Process("old", 1, List.of(region),
+                List.of(Allocation.of(HEAP, 8, MAKE_PC, MAIN_PC), Allocation.of(HEAP + 0x100, 8, stray, MAIN_PC)))), true, false);
+        var p = Heaps.parse(FfxProfileWriter.save(dir.resolve("old.pb"), profile, false), ParseOptions.NONE);
+        assertEquals("11223344+0x2000", p.className(0));
+        assertEquals("11223344", p.graph().classes().get(p.graph().objectClass().get(0)).library());
+        assertEquals("0x12345678", p.className(1));
+    }
 }

@@ -43,32 +43,33 @@ final class ConservativeScan {
     }
 
     /**
-     * Scans the contents of object {@code object} (the next object id, in order) from {@code file}.
-     * Call for every object id in ascending order, with {@code file} null for blocks without contents.
-     *
-     * @return the file's size, or -1 when there is no file
+     * Scans the contents of object {@code object} (the next object id, in order) from {@code file},
+     * reading {@code min(fileSize, blockSize)} bytes. Call for every object id in ascending order,
+     * with {@code file} null for blocks without contents. When reading fails the object keeps the
+     * references found so far and the exception is passed on.
      */
-    long scan(int object, long blockSize, Path file) throws IOException {
+    void scan(int object, long blockSize, Path file, long fileSize) throws IOException {
         if (outStart.size() != object + 1) throw new IllegalStateException("objects must be scanned in id order");
-        long fileSize = -1;
-        if (file != null) {
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                fileSize = ch.size();
-                long limit = Math.min(fileSize, blockSize);
-                long done = 0;
-                while (done < limit) {
-                    buffer.clear().limit((int) Math.min(CHUNK, limit - done));
-                    while (buffer.hasRemaining() && ch.read(buffer, done + buffer.position()) > 0) { }
-                    int n = buffer.position();
-                    if (n == 0) break; // file shrank while we read it
-                    scanChunk(object, done, n);
-                    done += n;
-                }
-                bytesScanned += done;
-            }
+        try {
+            if (file != null) read(object, file, Math.min(fileSize, blockSize));
+        } finally {
+            outStart.add(targets.size());
         }
-        outStart.add(targets.size());
-        return fileSize;
+    }
+
+    private void read(int object, Path file, long limit) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            long done = 0;
+            while (done < limit) {
+                buffer.clear().limit((int) Math.min(CHUNK, limit - done));
+                while (buffer.hasRemaining() && ch.read(buffer, done + buffer.position()) > 0) { }
+                int n = buffer.position();
+                if (n == 0) break; // the file shrank since it was listed
+                scanChunk(object, done, n);
+                done += n;
+            }
+            bytesScanned += done;
+        }
     }
 
     private void scanChunk(int object, long base, int n) {

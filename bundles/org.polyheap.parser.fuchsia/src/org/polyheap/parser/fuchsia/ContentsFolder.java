@@ -5,12 +5,14 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 /**
@@ -25,18 +27,26 @@ final class ContentsFolder {
     private static final int EXAMPLES = 3;
 
     private final Path realDir;
-    private final Long2ObjectOpenHashMap<Path> files = new Long2ObjectOpenHashMap<>();
+    private final String prefix;
+    /** Address → file size, for every accepted file. */
+    private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
+    /** Address → real path, only for files not at their canonical name (links, upper-case hex, leading zeros). */
+    private final Long2ObjectOpenHashMap<Path> elsewhere = new Long2ObjectOpenHashMap<>();
 
-    private ContentsFolder(Path realDir) { this.realDir = realDir; }
+    private ContentsFolder(Path realDir, String prefix) {
+        this.realDir = realDir;
+        this.prefix = prefix;
+    }
 
     /**
-     * Lists the folder.
+     * Lists the folder: one directory read and one {@code lstat} per entry, plus a real-path
+     * resolution for links. Keeps 16 bytes per file.
      *
      * @param koid the chosen process's koid in a multi-process profile, or -1: then only names
      *             without a koid prefix belong to the snapshot
      */
     static ContentsFolder list(Path dir, long koid, Consumer<String> warning) throws IOException {
-        var folder = new ContentsFolder(dir.toRealPath());
+        var folder = new ContentsFolder(dir.toRealPath(), koid == -1 ? "" : koid + "-");
         List<String> badNames = new ArrayList<>(), outside = new ArrayList<>();
         int badCount = 0, outsideCount = 0, otherProcess = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder.realDir)) {
@@ -51,18 +61,27 @@ final class ContentsFolder {
                     otherProcess++;
                     continue;
                 }
-                Path real;
-                try {
-                    real = entry.toRealPath();
-                } catch (IOException dangling) {
+                long address = Long.parseUnsignedLong(m.group(2), 16);
+                var attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (attributes.isRegularFile()) { // a plain entry of the real folder: inside by construction
+                    folder.sizes.put(address, attributes.size());
+                    if (!name.equals(folder.canonicalName(address))) folder.elsewhere.put(address, entry);
+                    continue;
+                }
+                Path real = null;
+                if (attributes.isSymbolicLink()) {
+                    try {
+                        real = entry.toRealPath();
+                    } catch (IOException dangling) {
+                        real = null;
+                    }
+                }
+                if (real == null || !real.startsWith(folder.realDir) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
                     if (outsideCount++ < EXAMPLES) outside.add(name);
                     continue;
                 }
-                if (!real.startsWith(folder.realDir) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
-                    if (outsideCount++ < EXAMPLES) outside.add(name);
-                    continue;
-                }
-                folder.files.put(Long.parseUnsignedLong(m.group(2), 16), real);
+                folder.sizes.put(address, Files.size(real));
+                folder.elsewhere.put(address, real);
             }
         }
         if (badCount > 0) {
@@ -81,11 +100,20 @@ final class ContentsFolder {
 
     Path realDir() { return realDir; }
 
-    /** The contents file of the block at {@code address} (a resolved real path inside the folder), or null. */
-    Path file(long address) { return files.get(address); }
+    /**
+     * The contents file of the block at {@code address} (inside the folder, no link left to follow),
+     * or null when there is none.
+     */
+    Path file(long address) {
+        if (!sizes.containsKey(address)) return null;
+        Path p = elsewhere.get(address);
+        return p != null ? p : realDir.resolve(canonicalName(address));
+    }
 
-    int size() { return files.size(); }
+    /** Size of that file as listed, or -1. */
+    long size(long address) { return sizes.containsKey(address) ? sizes.get(address) : -1; }
 
-    /** Addresses that have a contents file, for matching against the profile's blocks. */
-    long[] addresses() { return files.keySet().toLongArray(); }
+    int size() { return sizes.size(); }
+
+    private String canonicalName(long address) { return prefix + "0x" + Long.toHexString(address); }
 }

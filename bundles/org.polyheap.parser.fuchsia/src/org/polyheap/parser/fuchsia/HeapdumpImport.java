@@ -3,7 +3,7 @@ package org.polyheap.parser.fuchsia;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.polyheap.model.ClassInfo;
@@ -16,6 +16,7 @@ import org.polyheap.model.spi.ParseOptions;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 /**
@@ -130,12 +131,14 @@ final class HeapdumpImport {
     }
 
     private void scan(Path contents, ProcessChoice process, BlockIndex blocks, int wordSize, int objects,
-            IntArrayList withAddress, LongArrayList addresses, LongArrayList sizes) throws IOException {
+            IntArrayList withAddress, LongArrayList addresses, LongArrayList sizes) throws IOException, SnapshotFormatException {
+        // References cost the scan 4 bytes and an in-memory sink about 16 more each: stop before the heap runs out.
+        long referenceBudget = Runtime.getRuntime().maxMemory() / 2;
         var folder = ContentsFolder.list(contents, process.koid(), this::warn);
         var scan = new ConservativeScan(blocks, wordSize, sink);
         progress.phase("Scanning block contents", objects);
-        int next = 0, scanned = 0, missing = 0, mismatched = 0;
-        var matched = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
+        int next = 0, scanned = 0, missing = 0, mismatched = 0, unreadable = 0;
+        var matched = new LongOpenHashSet();
         for (int o = 0; o < objects; o++) {
             if ((o & 0xfff) == 0) { progress.checkCanceled(); progress.worked(o == 0 ? 0 : 0x1000); }
             Path f = null;
@@ -148,7 +151,19 @@ final class HeapdumpImport {
                 if (f == null) missing++;
                 else matched.add(address);
             }
-            long fileSize = scan.scan(o, size, f);
+            long fileSize = f == null ? -1 : folder.size(address);
+            if ((o & 0xfff) == 0 && 24L * scan.edgeCount() > referenceBudget) {
+                throw new SnapshotFormatException(contents, -1, "the scan found " + scan.edgeCount()
+                        + " pointers by block " + o + " of " + objects + ", more than " + (referenceBudget >> 20)
+                        + " MiB of heap can hold; run with a larger -Xmx");
+            }
+            try {
+                scan.scan(o, size, f, fileSize);
+            } catch (IOException e) {
+                unreadable++;
+                warn("contents file " + f.getFileName() + " could not be read: " + e);
+                continue;
+            }
             if (f != null) {
                 scanned++;
                 if (fileSize != size) {
@@ -165,10 +180,11 @@ final class HeapdumpImport {
         sink.fact("bytesScanned", Long.toString(scan.bytesScanned()));
         sink.fact("references", Integer.toString(scan.edgeCount()));
         if (mismatched > 0) sink.fact("contentsSizeMismatches", Integer.toString(mismatched));
+        if (unreadable > 0) sink.fact("contentsUnreadable", Integer.toString(unreadable));
 
         progress.phase("Finding roots", -1);
         GcRoot[] roots = ConservativeRoots.compute(objects, scan.outStart(), scan.targets());
-        long cycles = java.util.Arrays.stream(roots).filter(r -> r.kind() == RootKind.CYCLE_REPRESENTATIVE).count();
+        long cycles = Arrays.stream(roots).filter(r -> r.kind() == RootKind.CYCLE_REPRESENTATIVE).count();
         sink.fact("rootModel", "conservative: roots are the blocks no scanned word points to, plus one block (the first)"
                 + " of each pointer cycle unreachable from those; " + (roots.length - cycles) + " + " + cycles + " roots");
         for (GcRoot r : roots) sink.addRoot(r);

@@ -82,4 +82,15 @@ final class Profile {
         for (int i = 0; i < strings.length; i++) if (strings[i].equals(s)) return i;
         return -1;
     }
+
+    /** Heap bytes held by the sample and table columns (not the string table), for the memory budget. */
+    long columnBytes() {
+        long ints = sampleLocStart.size() + sampleLocIds.size() + sampleValueStart.size() + sampleLabelStart.size()
+                + labelKey.size() + labelStr.size() + mappingId.size() + mappingFilename.size() + mappingBuildId.size()
+                + locationId.size() + locationMapping.size() + locationLineStart.size() + lineFunction.size()
+                + 4L * functionId.size();
+        long longs = sampleOffset.size() + sampleValues.size() + labelNum.size() + 3L * mappingStart.size()
+                + locationAddress.size();
+        return 4 * ints + 8 * longs;
+    }
 }

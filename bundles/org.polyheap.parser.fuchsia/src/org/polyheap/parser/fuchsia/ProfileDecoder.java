@@ -28,7 +28,7 @@ import com.google.protobuf.WireFormat;
 final class ProfileDecoder {
     // Field numbers of github.com/google/pprof/proto/profile.proto.
     static final int PROFILE_SAMPLE_TYPE = 1, PROFILE_SAMPLE = 2, PROFILE_MAPPING = 3, PROFILE_LOCATION = 4,
-            PROFILE_FUNCTION = 5, PROFILE_STRING_TABLE = 6, PROFILE_PERIOD_TYPE = 11, PROFILE_DEFAULT_SAMPLE_TYPE = 14;
+            PROFILE_FUNCTION = 5, PROFILE_STRING_TABLE = 6, PROFILE_DEFAULT_SAMPLE_TYPE = 14;
     static final int MAX_PROFILE_FIELD = 15;
 
     private final Path file;
@@ -37,9 +37,14 @@ final class ProfileDecoder {
     private CodedInputStream in;
     private long base;          // decompressed bytes before the current top-level field
     private long knownSize = -1; // decompressed size when the file is raw
+    private long stringBytes;
+    /** Heap the columns may take (default half the heap): decoding stops with a clear error beyond it. */
+    private final long budget;
+    private int sinceCheck;
 
-    private ProfileDecoder(Path file, boolean keepSamples, Progress progress) {
+    private ProfileDecoder(Path file, boolean keepSamples, Progress progress, long budget) {
         this.file = file;
+        this.budget = budget;
         this.keepSamples = keepSamples;
         this.progress = progress;
     }
@@ -49,7 +54,13 @@ final class ProfileDecoder {
      * only needs the tables). Cost: one sequential read of the file.
      */
     static Profile decode(Path file, boolean keepSamples, Progress progress) throws IOException, SnapshotFormatException {
-        return new ProfileDecoder(file, keepSamples, progress).run();
+        return decode(file, keepSamples, progress, Runtime.getRuntime().maxMemory() / 2);
+    }
+
+    /** {@link #decode(Path, boolean, Progress)} with an explicit heap budget for the columns, in bytes. */
+    static Profile decode(Path file, boolean keepSamples, Progress progress, long budget)
+            throws IOException, SnapshotFormatException {
+        return new ProfileDecoder(file, keepSamples, progress, budget).run();
     }
 
     static boolean isGzip(Path file) throws IOException {
@@ -75,11 +86,15 @@ final class ProfileDecoder {
                 in.resetSizeCounter();
                 if (base - reported > (1 << 20)) {
                     progress.checkCanceled();
+                    checkBudget(profile);
                     if (!gzip) progress.worked(base - reported);
                     reported = base;
                 }
                 int tag = in.readTag();
-                if (tag == 0) break;
+                if (tag == 0) {
+                    checkBudget(profile);
+                    break;
+                }
                 long fieldStart = base;
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case PROFILE_SAMPLE_TYPE -> { int end = message(tag); valueType(profile); end(end); }
@@ -95,6 +110,7 @@ final class ProfileDecoder {
                         int length = in.readRawVarint32();
                         checkLength(length);
                         strings.add(new String(in.readRawBytes(length), StandardCharsets.UTF_8));
+                        stringBytes += 56 + length; // String + byte[] headers and the list slot
                     }
                     case PROFILE_DEFAULT_SAMPLE_TYPE -> profile.defaultSampleType = (int) varint(tag);
                     default -> skip(tag);
@@ -113,7 +129,7 @@ final class ProfileDecoder {
     /** Reads one {@code Sample} message whose tag starts at {@code offset}, for the inspector. */
     static void readSampleAt(Path file, CodedInputStream in, Profile into, long offset)
             throws IOException, SnapshotFormatException {
-        var d = new ProfileDecoder(file, true, Progress.NONE);
+        var d = new ProfileDecoder(file, true, Progress.NONE, Long.MAX_VALUE);
         d.in = in;
         d.base = offset;
         try {
@@ -124,6 +140,15 @@ final class ProfileDecoder {
             d.end(end);
         } catch (InvalidProtocolBufferException e) {
             throw d.fail(e.getMessage());
+        }
+    }
+
+    /** Small varints can expand eightfold into columns; refuse before that becomes an OutOfMemoryError. */
+    private void checkBudget(Profile profile) throws SnapshotFormatException {
+        long used = profile.columnBytes() + stringBytes;
+        if (used > budget) {
+            throw fail("the profile needs more than " + (budget >> 20) + " MiB of heap to hold (" + profile.sampleCount()
+                    + " samples so far); run with a larger -Xmx");
         }
     }
 
@@ -144,11 +169,15 @@ final class ProfileDecoder {
 
     private void sample(Profile p, long offset) throws IOException, SnapshotFormatException {
         for (int tag; (tag = in.readTag()) != 0; ) {
+            if (++sinceCheck > 1 << 16) { sinceCheck = 0; checkBudget(p); } // one sample can be huge too
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case 1 -> { // location_id: packed by proto3 writers, unpacked by some old ones
                     if (WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                         int end = packed();
-                        while (!in.isAtEnd()) p.sampleLocIds.add(id(in.readUInt64()));
+                        while (!in.isAtEnd()) {
+                            p.sampleLocIds.add(id(in.readUInt64()));
+                            if (++sinceCheck > 1 << 16) { sinceCheck = 0; checkBudget(p); }
+                        }
                         in.popLimit(end);
                     } else {
                         p.sampleLocIds.add(id(varint(tag)));
@@ -157,7 +186,10 @@ final class ProfileDecoder {
                 case 2 -> {
                     if (WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                         int end = packed();
-                        while (!in.isAtEnd()) p.sampleValues.add(in.readInt64());
+                        while (!in.isAtEnd()) {
+                            p.sampleValues.add(in.readInt64());
+                            if (++sinceCheck > 1 << 16) { sinceCheck = 0; checkBudget(p); }
+                        }
                         in.popLimit(end);
                     } else {
                         p.sampleValues.add(varint(tag));
@@ -311,8 +343,12 @@ final class ProfileDecoder {
             int length = in.readRawVarint32();
             checkLength(length);
             in.skipRawBytes(length);
-        } else if (!in.skipField(tag)) {
-            throw fail("unexpected end-group tag");
+        } else if (WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_START_GROUP
+                || WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_END_GROUP) {
+            // pprof never uses groups; skipping nested ones would recurse once per level of a hostile file
+            throw fail("field " + WireFormat.getTagFieldNumber(tag) + " is a group, which pprof does not use");
+        } else {
+            in.skipField(tag);
         }
     }
 

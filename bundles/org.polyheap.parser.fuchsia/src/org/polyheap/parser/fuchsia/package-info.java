@@ -1,2 +1,5 @@
-/** See docs/architecture.md for this package's one job. */
+/**
+ * Imports Fuchsia heapdump snapshots (pprof profiles written by {@code ffx profile heapdump}, with
+ * their optional block-contents folder) and other pprof heap profiles; see docs/formats/fuchsia.md.
+ */
 package org.polyheap.parser.fuchsia;
