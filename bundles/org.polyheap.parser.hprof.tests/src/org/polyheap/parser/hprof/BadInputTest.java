@@ -59,7 +59,7 @@ class BadInputTest {
         try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of("data/jackson-tree.hprof.gz")))) {
             head = in.readNBytes(8_000_000); // the heap dump starts after about 3.5 MB of strings and classes
         }
-        for (int cut : new int[] {7_999_999, 6_000_001, 5_000_000}) {
+        for (int cut : new int[] {7_999_999, 5_000_001}) {
             Dumps.Parsed partial = Dumps.parse(write("real-cut.hprof", Arrays.copyOf(head, cut)));
             assertTrue(partial.graph().objectCount() > 1000, "objects before the cut are kept");
             assertTrue(partial.warnings().stream().anyMatch(w -> w.contains("truncated")));

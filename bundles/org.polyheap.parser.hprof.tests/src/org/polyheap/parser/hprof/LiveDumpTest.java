@@ -51,9 +51,12 @@ class LiveDumpTest {
         dir = Files.createTempDirectory("polyheap-hprof-test");
         Path java = Path.of(ProcessHandle.current().info().command().orElseThrow());
         Path jcmd = java.resolveSibling("jcmd");
-        Path source = Path.of("src/org/polyheap/parser/hprof/DumpedProgram.java");
-        Process child = new ProcessBuilder(java.toString(), "-Xms256m", "-Xmx256m", source.toString(), dir.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx256m", "-XX:TieredStopAtLevel=1"));
+        Path classes = compiledTestClasses();
+        if (classes != null) command.addAll(List.of("-cp", classes.toString(), DumpedProgram.class.getName()));
+        else command.add("src/org/polyheap/parser/hprof/DumpedProgram.java"); // e.g. in OSGi: run the source
+        command.add(dir.toString());
+        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             String ready = out.readLine();
@@ -71,6 +74,18 @@ class LiveDumpTest {
         }
         live = Dumps.parse(dir.resolve("live.hprof")).graph();
         all = Dumps.parse(dir.resolve("all.hprof")).graph();
+    }
+
+    /** The folder the test classes were loaded from, when it is a plain folder (not in OSGi). */
+    private static Path compiledTestClasses() {
+        try {
+            var source = DumpedProgram.class.getProtectionDomain().getCodeSource();
+            if (source == null || !"file".equals(source.getLocation().getProtocol())) return null;
+            Path p = Path.of(source.getLocation().toURI());
+            return Files.isRegularFile(p.resolve(DumpedProgram.class.getName().replace('.', '/') + ".class")) ? p : null;
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     @AfterAll
@@ -215,7 +230,8 @@ class LiveDumpTest {
         for (long p = live.outStart().get(holder); p < live.outStart().get(holder + 1); p++) {
             int target = live.outTarget().get(p);
             for (long q = live.outStart().get(target); q < live.outStart().get(target + 1); q++) {
-                if (live.string(live.outName().get(q)).equals("referent")) {
+                boolean named = !ReferenceKind.ofCode(live.outKind().get(q)).isIndexed() && live.outName().get(q) >= 0;
+                if (named && live.string(live.outName().get(q)).equals("referent")) {
                     referentKinds.put(ReferenceKind.ofCode(live.outKind().get(q)), live.outTarget().get(q));
                 }
             }
