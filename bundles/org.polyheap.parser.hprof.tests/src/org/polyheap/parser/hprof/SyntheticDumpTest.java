@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.polyheap.model.FieldType;
+import org.polyheap.model.FieldValue;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ReferenceKind;
@@ -67,6 +69,28 @@ class SyntheticDumpTest {
         assertEquals(narrow ? 16 : 24, g.shallowSize().get(Dumps.objectAt(g, SyntheticDump.BYTE_ARRAY)), "header+length+3, aligned");
         assertEquals(narrow ? 56 : 56, g.shallowSize().get(Dumps.objectAt(g, SyntheticDump.NODATA)), "int[10]");
         assertEquals(narrow ? 32 : 32, g.shallowSize().get(array), "Object[4]");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"4", "8"})
+    void inspectorReadsInstanceAndStaticFields(int idSize) throws Exception {
+        Path file = dir.resolve("s.hprof");
+        Files.write(file, new SyntheticDump(idSize, "1.0.2").write());
+        HeapGraph g = Dumps.parse(file).graph();
+        int a = Dumps.objectAt(g, SyntheticDump.A);
+        int b = Dumps.objectAt(g, SyntheticDump.B);
+        try (var inspector = new HprofParser().inspector(file, g)) {
+            assertEquals(List.of(new FieldValue("next", FieldType.OBJECT, new FieldValue.ObjectRef(b), false),
+                    new FieldValue("value", FieldType.INT, 1, false)), inspector.fields(a));
+            assertEquals(List.of(new FieldValue("count", FieldType.INT, 5, true)),
+                    inspector.fields(Dumps.objectAt(g, SyntheticDump.FOO)));
+            assertEquals(java.util.Optional.of("length 3"), inspector.valueHint(Dumps.objectAt(g, SyntheticDump.BYTE_ARRAY), 10));
+            assertEquals(java.util.Optional.of("length 10"), inspector.valueHint(Dumps.objectAt(g, SyntheticDump.NODATA), 10));
+            List<FieldValue> slots = inspector.fields(Dumps.objectAt(g, SyntheticDump.ARRAY));
+            assertEquals(4, slots.size());
+            assertEquals(null, slots.get(2).value());
+            assertEquals("unresolved 0x9999", slots.get(3).value());
+        }
     }
 
     @ParameterizedTest
