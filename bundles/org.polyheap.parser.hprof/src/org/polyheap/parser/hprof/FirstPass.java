@@ -97,9 +97,19 @@ final class FirstPass extends HprofWalk {
         }
     }
 
+    private int objectsBefore;
+    private long subRecordStart = -1;
+
+    @Override
+    void truncated(long start) {
+        if (start == subRecordStart) addresses.size(objectsBefore);
+    }
+
     @Override
     void subRecord(int tag, long start, long segmentEnd) throws IOException, SnapshotFormatException {
         int id = in.idSize();
+        objectsBefore = addresses.size();
+        subRecordStart = start;
         switch (tag) {
             case HprofTag.CLASS_DUMP -> classDump(start, segmentEnd);
             case HprofTag.INSTANCE_DUMP -> {

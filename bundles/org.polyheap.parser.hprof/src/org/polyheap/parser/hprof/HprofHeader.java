@@ -21,9 +21,13 @@ record HprofHeader(String version, int idSize, long timestamp, long length) {
         byte[] text = new byte[32];
         int n = 0;
         int b;
-        while ((b = in.u1()) != 0) {
-            if (n == text.length) throw new SnapshotFormatException(file, 0, "not an HPROF file: no header terminator");
-            text[n++] = (byte) b;
+        try {
+            while ((b = in.u1()) != 0) {
+                if (n == text.length) throw new SnapshotFormatException(file, 0, "not an HPROF file: no header terminator");
+                text[n++] = (byte) b;
+            }
+        } catch (java.io.EOFException e) {
+            throw new SnapshotFormatException(file, 0, "not an HPROF file: " + n + " bytes without a header terminator");
         }
         String magic = new String(text, 0, n, StandardCharsets.ISO_8859_1);
         if (!magic.startsWith(MAGIC)) throw new SnapshotFormatException(file, 0, "not an HPROF file: header is not " + MAGIC + "x");

@@ -19,7 +19,7 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 /**
  * Field values and value hints read from the dump at each object's source offset. The first call
- * builds an address → id table from the graph's identity column (12 bytes per object, a sort);
+ * builds an address → id table from the graph's identity column (14 bytes per object, a sort);
  * the first static-field read loads the dump's strings (the records before the heap dump). Each
  * call then reads one record, a few KB (for gzip: inflates from the start of the 1 MiB member that
  * holds it). Thread-safe: calls are serialized.

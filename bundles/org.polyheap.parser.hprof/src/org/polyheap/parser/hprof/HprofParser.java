@@ -99,6 +99,9 @@ public final class HprofParser implements SnapshotParser {
         if (objects.lengthMismatches > 0) {
             sink.warning(objects.lengthMismatches + " instances have a data length that does not match their class's fields");
         }
+        if (truncatedAt < 0 && scan.sawSegment && !scan.sawHeapDumpEnd) {
+            sink.warning("the file ends without the HEAP_DUMP_END record that follows heap dump segments: it may be truncated");
+        }
         if (truncatedAt >= 0) {
             sink.warning("the file is truncated: heap data ends inside the record at byte " + truncatedAt
                     + "; objects after it are missing");
@@ -132,8 +135,14 @@ public final class HprofParser implements SnapshotParser {
     }
 
     /** The decompressed stream; GZIPInputStream reads concatenated members (jcmd -gz) as one stream. */
-    static RecordInput open(Path file, boolean gzip) throws IOException {
+    static RecordInput open(Path file, boolean gzip) throws IOException, SnapshotFormatException {
         InputStream raw = Files.newInputStream(file);
-        return new RecordInput(gzip ? new GZIPInputStream(new BufferedInputStream(raw, 1 << 16), 1 << 16) : raw);
+        if (!gzip) return new RecordInput(raw, (int) Math.clamp(Files.size(file), 4096, 1 << 20));
+        try {
+            return new RecordInput(new GZIPInputStream(new BufferedInputStream(raw, 1 << 16), 1 << 16));
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            raw.close();
+            throw new SnapshotFormatException(file, 0, "corrupt gzip header: " + e.getMessage(), e);
+        }
     }
 }

@@ -21,6 +21,8 @@ abstract class HprofWalk {
     protected final long fileSize;
     protected final Progress progress;
     protected HprofHeader header;
+    /** Whether a HEAP_DUMP_SEGMENT and a HEAP_DUMP_END record were seen. */
+    boolean sawSegment, sawHeapDumpEnd;
     private long reported;
 
     HprofWalk(Path file, RecordInput in, long fileSize, Progress progress) {
@@ -45,6 +47,8 @@ abstract class HprofWalk {
             header = HprofHeader.read(in, file);
         } catch (EOFException e) {
             throw new SnapshotFormatException(file, in.position(), "truncated in the HPROF header");
+        } catch (ZipException e) {
+            throw new SnapshotFormatException(file, in.position(), "corrupt gzip data: " + e.getMessage(), e);
         }
         boolean inHeap = false;
         long start = in.position();
@@ -55,8 +59,10 @@ abstract class HprofWalk {
                 in.i4(); // microseconds since the header's time
                 long length = in.u4();
                 long end = in.position() + length;
+                if (tag == HprofTag.HEAP_DUMP_END) sawHeapDumpEnd = true;
                 if (tag == HprofTag.HEAP_DUMP || tag == HprofTag.HEAP_DUMP_SEGMENT) {
                     inHeap = true;
+                    sawSegment |= tag == HprofTag.HEAP_DUMP_SEGMENT;
                     while ((start = in.position()) < end && start < stopAt) {
                         subRecord(in.u1(), start, end);
                         if (++count % CANCEL_CHECK == 0) tick();
@@ -81,11 +87,15 @@ abstract class HprofWalk {
         } catch (EOFException e) {
             // a dump cut off after its heap data began is still useful; cut off before, it is not
             if (!inHeap) throw new SnapshotFormatException(file, in.position(), "file ends inside the record at byte " + start);
+            truncated(start);
             return start;
         } catch (ZipException e) {
             throw new SnapshotFormatException(file, in.position(), "corrupt gzip data: " + e.getMessage(), e);
         }
     }
+
+    /** Called when the data ends inside the record starting at {@code start}: drop what it added. */
+    void truncated(long start) { }
 
     /** Fails unless {@code bytes} more fit into the segment ending at {@code segmentEnd}. */
     final void checkFits(long bytes, long segmentEnd, long start, String what) throws SnapshotFormatException {

@@ -185,9 +185,15 @@ final class SecondPass extends HprofWalk {
         pendingName.add(name);
     }
 
+    private long lastClassAddress = -1;
+    private int lastClass;
+
     private int classOf(long classAddress) {
+        if (classAddress == lastClassAddress) return lastClass; // instances of one class often come in runs
         int cls = classes.idOf(classAddress);
-        return cls >= 0 ? cls : classes.placeholder(classAddress);
+        lastClass = cls >= 0 ? cls : classes.placeholder(classAddress);
+        lastClassAddress = classAddress;
+        return lastClass;
     }
 
     private int add(int cls, long size, long address, long offset) throws SnapshotFormatException {
