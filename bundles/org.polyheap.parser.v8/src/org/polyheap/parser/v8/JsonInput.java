@@ -51,7 +51,7 @@ final class JsonInput implements AutoCloseable {
     }
 
     /** Opens the whole file from its start (decompressing gzip). */
-    static JsonInput open(Path file) throws IOException {
+    static JsonInput open(Path file) throws IOException, SnapshotFormatException {
         return openAt(file, 0, isGzip(file));
     }
 
@@ -59,17 +59,23 @@ final class JsonInput implements AutoCloseable {
      * Opens the stream at a byte offset of the decompressed content. For gzip the content is
      * skipped to the offset (no seeking possible); plain files are positioned directly.
      */
-    static JsonInput openAt(Path file, long offset, boolean gzip) throws IOException {
-        InputStream in;
-        if (gzip) {
-            in = new GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16);
-            in.skipNBytes(offset);
-        } else {
-            var ch = FileChannel.open(file, StandardOpenOption.READ);
-            ch.position(offset);
-            in = Channels.newInputStream(ch);
+    static JsonInput openAt(Path file, long offset, boolean gzip) throws IOException, SnapshotFormatException {
+        InputStream in = null;
+        try {
+            if (gzip) {
+                in = new GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16);
+                in.skipNBytes(offset);
+            } else {
+                var ch = FileChannel.open(file, StandardOpenOption.READ);
+                ch.position(offset);
+                in = Channels.newInputStream(ch);
+            }
+            // jackson reads the first bytes here to detect the encoding
+            return new JsonInput(file, offset, new BufferedInputStream(in, 1 << 17));
+        } catch (EOFException | ZipException e) {
+            if (in != null) in.close();
+            throw new SnapshotFormatException(file, offset, "truncated or corrupt file: " + e.getMessage());
         }
-        return new JsonInput(file, offset, new BufferedInputStream(in, 1 << 17));
     }
 
     JsonParser parser() { return parser; }
@@ -97,8 +103,13 @@ final class JsonInput implements AutoCloseable {
             case EOFException eof -> throw fail(offset(), "truncated or corrupt file: " + eof.getMessage());
             case ZipException zip -> throw fail(offset(), "corrupt gzip data: " + zip.getMessage());
             case StreamConstraintsException c -> throw fail(offset(), c.getOriginalMessage());
+            case com.fasterxml.jackson.core.io.JsonEOFException eof ->
+                    throw fail(offset(), "the file ends inside the JSON (truncated?)");
+            case com.fasterxml.jackson.core.JsonProcessingException j when String.valueOf(j.getOriginalMessage())
+                    .contains("end-of-input") -> throw fail(offset(), "the file ends inside the JSON (truncated?)");
             case com.fasterxml.jackson.core.JsonProcessingException j ->
-                    throw fail(offset(), "not valid JSON: " + j.getOriginalMessage());
+                    throw fail(offset(), "not valid JSON: " + j.getOriginalMessage().replaceAll("\\s*\\(start marker at .*", "")
+                            .replaceAll("\\s+", " "));
             default -> { return e; }
         }
     }
