@@ -51,12 +51,13 @@ final class NodeTable {
         int oDetached = meta.nodeField("detachedness");
         int typeCount = meta.nodeTypes().size();
         long[] row = new long[fields];
+        String[] what = meta.nodeFields().stream().map(f -> "node field " + f).toArray(String[]::new);
         while (true) {
-            long first = in.nextNumberOrEnd("node field " + meta.nodeFields().getFirst());
+            long first = in.nextNumberOrEnd(what[0]);
             if (first < 0) break;
             row[0] = first;
             for (int f = 1; f < fields; f++) {
-                row[f] = in.nextNumberOrEnd("node field " + meta.nodeFields().get(f));
+                row[f] = in.nextNumberOrEnd(what[f]);
                 if (row[f] < 0) {
                     throw in.fail(in.tokenOffset(), "nodes array ends inside a node: its length is not a multiple of "
                             + fields + " node fields");
