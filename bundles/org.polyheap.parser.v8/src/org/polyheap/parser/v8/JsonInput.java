@@ -132,7 +132,7 @@ final class JsonInput implements AutoCloseable {
             return v;
         }
         if (t == JsonToken.END_ARRAY) return -1;
-        throw fail(tokenOffset(), "expected a number for " + what + " but found " + describe(t));
+        throw fail(tokenOffset(), "expected a whole number for " + what + " but found " + describe(t));
     }
 
     /** Skips the value whose first token is current (a scalar, or a whole array/object). */

@@ -19,8 +19,8 @@ import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * V8 {@code .heapsnapshot} files (Chrome, Node, Electron, Deno), plain or gzip. Streams the JSON
- * in up to three passes (sections, then edges twice: once for what class naming needs, once into
- * the sink), never holding a section as text or the edges in memory: about 30 bytes per node plus
+ * in up to three passes (sections, then edges twice: once for what class naming needs, when the
+ * snapshot has plain objects or DOM state, and once into the sink), never holding a section as text or the edges in memory: about 30 bytes per node plus
  * the strings. See {@code docs/formats/v8.md} for what goes where in the sink. Stateless and
  * thread-safe.
  */
@@ -70,8 +70,10 @@ public final class V8SnapshotParser implements SnapshotParser {
         }
         int[] plain = SummaryClasses.plainObjects(meta, nodes, scan.strings);
         var evidence = new EdgeEvidence(meta, nodes, plain, needDom);
-        progress.phase("Reading edges", meta.edgeCount());
-        readEdges(scan, progress, evidence);
+        if (plain.length > 0 || needDom) {
+            progress.phase("Reading edges", meta.edgeCount());
+            readEdges(scan, progress, evidence);
+        }
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
         var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, domState, plain, interfaces);
