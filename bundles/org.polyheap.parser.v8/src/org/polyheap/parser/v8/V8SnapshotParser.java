@@ -47,7 +47,12 @@ public final class V8SnapshotParser implements SnapshotParser {
     public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
         sink.format(format());
         progress.phase("Reading nodes and strings", -1);
-        var scan = SectionScan.scan(file, progress, sink::addString);
+        int[] nextString = {0};
+        var scan = SectionScan.scan(file, progress, text -> {
+            // labels and edge names are the file's string indexes, so the sink's ids must be the same
+            int id = sink.addString(text);
+            if (id != nextString[0]++) throw new IllegalStateException("sink gave string id " + id + " for string " + (nextString[0] - 1));
+        });
         SnapshotMeta meta = scan.meta;
         NodeTable nodes = scan.nodes;
         int root = rootOrdinal(scan);
