@@ -3,6 +3,7 @@ package org.polyheap.parser.v8;
 import java.io.IOException;
 import java.util.Arrays;
 
+import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 
 /**
@@ -38,7 +39,7 @@ final class NodeTable {
      *
      * @param byteBudget decompressed bytes the section can at most have (bounds allocation by the header count)
      */
-    static NodeTable read(JsonInput in, SnapshotMeta meta, long byteBudget)
+    static NodeTable read(JsonInput in, SnapshotMeta meta, long byteBudget, Progress progress)
             throws IOException, SnapshotFormatException {
         int fields = meta.nodeFieldCount();
         // each value takes at least two bytes ("0,"), so a larger header count is a lie
@@ -80,6 +81,7 @@ final class NodeTable {
                 t.detachedness[n] = (byte) row[oDetached];
             }
             t.count = n + 1;
+            if ((n & 0xFFFFF) == 0xFFFFF) progress.checkCanceled();
         }
         if (t.count != meta.nodeCount()) {
             throw in.fail(in.tokenOffset(), "nodes array holds " + t.count + " nodes but snapshot.node_count says "

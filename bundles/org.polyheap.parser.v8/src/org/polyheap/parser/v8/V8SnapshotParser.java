@@ -47,6 +47,7 @@ public final class V8SnapshotParser implements SnapshotParser {
     public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
         sink.format(format());
         progress.phase("Reading nodes and strings", -1);
+        progress.checkCanceled();
         int[] nextString = {0};
         var scan = SectionScan.scan(file, progress, text -> {
             // labels and edge names are the file's string indexes, so the sink's ids must be the same
@@ -77,6 +78,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         var evidence = new EdgeEvidence(meta, nodes, plain, needDom);
         if (plain.length > 0 || needDom) {
             progress.phase("Reading edges", meta.edgeCount());
+            progress.checkCanceled();
             readEdges(scan, progress, evidence);
         }
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
@@ -84,6 +86,9 @@ public final class V8SnapshotParser implements SnapshotParser {
         var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, domState, plain, interfaces);
 
         progress.phase("Writing objects", nodes.count);
+        progress.checkCanceled();
+
+        progress.checkCanceled();
         for (var c : classes.classes) sink.addClass(c);
         long totalSelf = 0;
         for (int i = 0; i < nodes.count; i++) {
@@ -98,6 +103,9 @@ public final class V8SnapshotParser implements SnapshotParser {
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
 
         progress.phase("Writing references", meta.edgeCount());
+        progress.checkCanceled();
+
+        progress.checkCanceled();
         ReferenceKind[] kinds = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
         readEdges(scan, progress, (from, type, name, to) -> sink.addReference(from, to, kinds[type], name));
         facts(sink, scan, totalSelf, root);
