@@ -87,8 +87,6 @@ public final class V8SnapshotParser implements SnapshotParser {
 
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
-
-        progress.checkCanceled();
         for (var c : classes.classes) sink.addClass(c);
         long totalSelf = 0;
         for (int i = 0; i < nodes.count; i++) {
@@ -103,8 +101,6 @@ public final class V8SnapshotParser implements SnapshotParser {
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
 
         progress.phase("Writing references", meta.edgeCount());
-        progress.checkCanceled();
-
         progress.checkCanceled();
         ReferenceKind[] kinds = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
         readEdges(scan, progress, (from, type, name, to) -> sink.addReference(from, to, kinds[type], name));
