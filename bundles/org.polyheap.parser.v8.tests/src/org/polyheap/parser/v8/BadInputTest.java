@@ -160,4 +160,13 @@ class BadInputTest {
         new V8SnapshotParser().parse(file, sink, Progress.NONE);
         assertTrue(sink.build().stringCount() > 60);
     }
+
+    @Test
+    void overlongStringIsRefusedNotLoaded() throws Exception {
+        var s = MiniSnapshot.sample();
+        s.strings.add("y".repeat(JsonInput.MAX_STRING_CHARS + 10));
+        String json = s.json();
+        var e = failure(json);
+        assertTrue(e.offset() > json.indexOf("\"strings\":"), e.getMessage());
+    }
 }

@@ -25,10 +25,12 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
  * thread-safe. Plain files can be opened at a byte offset, so later passes jump to the section they need.
  */
 final class JsonInput implements AutoCloseable {
+    static final int MAX_STRING_CHARS = 64 << 20;
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            // V8 writes string-node names up to 1024 chars, but script sources may be far longer
+            // V8 cuts string-node names to 1024 chars; 64 M chars leaves room for any other name
+            // while a hostile string cannot take the heap
             .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE - 64).maxNestingDepth(10_000).build())
+                    .maxStringLength(MAX_STRING_CHARS).maxNestingDepth(10_000).build())
             .build();
 
     private final Path file;
