@@ -169,4 +169,11 @@ class BadInputTest {
         var e = failure(json);
         assertTrue(e.offset() > json.indexOf("\"strings\":"), e.getMessage());
     }
+
+    @Test
+    void snapshotWithoutNodesFails() throws Exception {
+        var s = new MiniSnapshot();
+        String json = s.json();
+        assertAt(failure(json), json, json.indexOf("\"nodes\":"), json.indexOf("\"edges\":"), "no nodes");
+    }
 }

@@ -116,6 +116,7 @@ public final class V8SnapshotParser implements SnapshotParser {
     }
 
     private static int rootOrdinal(SectionScan scan) throws SnapshotFormatException {
+        if (scan.nodes.count == 0) throw new SnapshotFormatException(scan.file, scan.nodes.sectionOffset, "snapshot has no nodes, not even the root");
         long index = scan.meta.rootIndex();
         if (index < 0) return 0; // V8 always writes the root first; only the header may say otherwise
         int fields = scan.meta.nodeFieldCount();
