@@ -252,4 +252,18 @@ class FormatVariantsTest {
         }
         return out;
     }
+
+    @Test
+    void cancelStopsTheParse() throws Exception {
+        Path file = MiniSnapshot.sample().write(dir, "c.heapsnapshot");
+        var phases = new ArrayList<String>();
+        var cancelAtEdges = new Progress() {
+            @Override public void phase(String name, long totalWork) { phases.add(name); }
+            @Override public void worked(long units) { }
+            @Override public boolean isCanceled() { return phases.size() > 1; }
+        };
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CancellationException.class,
+                () -> new V8SnapshotParser().parse(file, new HeapGraphBuilder(), cancelAtEdges));
+        assertTrue(phases.size() <= 3, phases.toString());
+    }
 }

@@ -5,7 +5,8 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 /**
  * Detached-DOM state per node as DevTools computes it: the file's {@code detachedness} seeds,
  * then "attached" flows to native children first, then "detached" flows to native children that
- * are not attached. Only native nodes change. Cost: linear in nodes plus native-to-native edges.
+ * are not attached. Only native nodes change. Cost: linear in nodes plus native-to-native edges
+ * times log of those edges; memory one byte per node plus 8 bytes per such edge.
  */
 final class DomState {
     static final byte UNKNOWN = 0, ATTACHED = 1, DETACHED = 2;
@@ -21,10 +22,7 @@ final class DomState {
      */
     static void propagate(byte[] state, byte[] type, int nativeType, IntArrayList domFrom, IntArrayList domTo) {
         int n = state.length;
-        // CSR of the native edges
-        int[] start = new int[n + 1];
-        for (int i = 0; i < domFrom.size(); i++) start[domFrom.getInt(i) + 1]++;
-        for (int i = 0; i < n; i++) start[i + 1] += start[i];
+        int[] from = domFrom.toIntArray(); // sorted: a node's native edges are found by binary search
         int[] target = domTo.toIntArray();
         boolean[] visited = new boolean[n];
         var attached = new IntArrayList();
@@ -34,13 +32,28 @@ final class DomState {
         }
         while (!attached.isEmpty()) {
             int p = attached.popInt();
-            for (int e = start[p]; e < start[p + 1]; e++) visit(target[e], ATTACHED, state, type, nativeType, visited, attached, detached);
+            for (int e = first(from, p); e < from.length && from[e] == p; e++) {
+                visit(target[e], ATTACHED, state, type, nativeType, visited, attached, detached);
+            }
         }
         while (!detached.isEmpty()) {
             int p = detached.popInt();
             if (state[p] == ATTACHED) continue;
-            for (int e = start[p]; e < start[p + 1]; e++) visit(target[e], DETACHED, state, type, nativeType, visited, attached, detached);
+            for (int e = first(from, p); e < from.length && from[e] == p; e++) {
+                visit(target[e], DETACHED, state, type, nativeType, visited, attached, detached);
+            }
         }
+    }
+
+    /** Index of the first edge from {@code node} in the sorted sources, or where it would be. */
+    private static int first(int[] from, int node) {
+        int lo = 0, hi = from.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (from[mid] < node) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     private static void visit(int node, byte newState, byte[] state, byte[] type, int nativeType, boolean[] visited,

@@ -44,15 +44,16 @@ final class EdgeSection {
         if (meta.edgeType("hidden") >= 0) indexed[meta.edgeType("hidden")] = true;
         int weak = meta.edgeType("weak");
         long[] row = new long[fields];
+        String[] what = meta.edgeFields().stream().map(f -> "edge field " + f).toArray(String[]::new);
         int from = 0;
         int left = nodes.count > 0 ? nodes.edgeCount[0] : 0;
         long seen = 0;
         long expected = nodes.edgeCountSum();
         while (true) {
-            row[0] = in.nextNumberOrEnd("edge field " + meta.edgeFields().getFirst());
+            row[0] = in.nextNumberOrEnd(what[0]);
             if (row[0] < 0) break;
             for (int f = 1; f < fields; f++) {
-                row[f] = in.nextNumberOrEnd("edge field " + meta.edgeFields().get(f));
+                row[f] = in.nextNumberOrEnd(what[f]);
                 if (row[f] < 0) throw in.fail(in.tokenOffset(), "edges array length is not a multiple of " + fields);
             }
             while (left == 0) {

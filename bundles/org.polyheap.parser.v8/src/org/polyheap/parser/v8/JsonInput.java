@@ -25,10 +25,12 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
  * thread-safe. Plain files can be opened at a byte offset, so later passes jump to the section they need.
  */
 final class JsonInput implements AutoCloseable {
+    static final int MAX_STRING_CHARS = 64 << 20;
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            // V8 writes string-node names up to 1024 chars, but script sources may be far longer
+            // V8 cuts string-node names to 1024 chars; 64 M chars leaves room for any other name
+            // while a hostile string cannot take the heap
             .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE - 64).maxNestingDepth(10_000).build())
+                    .maxStringLength(MAX_STRING_CHARS).maxNestingDepth(10_000).build())
             .build();
 
     private final Path file;
@@ -51,7 +53,7 @@ final class JsonInput implements AutoCloseable {
     }
 
     /** Opens the whole file from its start (decompressing gzip). */
-    static JsonInput open(Path file) throws IOException {
+    static JsonInput open(Path file) throws IOException, SnapshotFormatException {
         return openAt(file, 0, isGzip(file));
     }
 
@@ -59,17 +61,23 @@ final class JsonInput implements AutoCloseable {
      * Opens the stream at a byte offset of the decompressed content. For gzip the content is
      * skipped to the offset (no seeking possible); plain files are positioned directly.
      */
-    static JsonInput openAt(Path file, long offset, boolean gzip) throws IOException {
-        InputStream in;
-        if (gzip) {
-            in = new GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16);
-            in.skipNBytes(offset);
-        } else {
-            var ch = FileChannel.open(file, StandardOpenOption.READ);
-            ch.position(offset);
-            in = Channels.newInputStream(ch);
+    static JsonInput openAt(Path file, long offset, boolean gzip) throws IOException, SnapshotFormatException {
+        InputStream in = null;
+        try {
+            if (gzip) {
+                in = new GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16);
+                in.skipNBytes(offset);
+            } else {
+                var ch = FileChannel.open(file, StandardOpenOption.READ);
+                ch.position(offset);
+                in = Channels.newInputStream(ch);
+            }
+            // jackson reads the first bytes here to detect the encoding
+            return new JsonInput(file, offset, new BufferedInputStream(in, 1 << 17));
+        } catch (EOFException | ZipException e) {
+            if (in != null) in.close();
+            throw new SnapshotFormatException(file, offset, "truncated or corrupt file: " + e.getMessage());
         }
-        return new JsonInput(file, offset, new BufferedInputStream(in, 1 << 17));
     }
 
     JsonParser parser() { return parser; }
@@ -97,8 +105,13 @@ final class JsonInput implements AutoCloseable {
             case EOFException eof -> throw fail(offset(), "truncated or corrupt file: " + eof.getMessage());
             case ZipException zip -> throw fail(offset(), "corrupt gzip data: " + zip.getMessage());
             case StreamConstraintsException c -> throw fail(offset(), c.getOriginalMessage());
+            case com.fasterxml.jackson.core.io.JsonEOFException eof ->
+                    throw fail(offset(), "the file ends inside the JSON (truncated?)");
+            case com.fasterxml.jackson.core.JsonProcessingException j when String.valueOf(j.getOriginalMessage())
+                    .contains("end-of-input") -> throw fail(offset(), "the file ends inside the JSON (truncated?)");
             case com.fasterxml.jackson.core.JsonProcessingException j ->
-                    throw fail(offset(), "not valid JSON: " + j.getOriginalMessage());
+                    throw fail(offset(), "not valid JSON: " + j.getOriginalMessage().replaceAll("\\s*\\(start marker at .*", "")
+                            .replaceAll("\\s+", " "));
             default -> { return e; }
         }
     }
@@ -121,7 +134,7 @@ final class JsonInput implements AutoCloseable {
             return v;
         }
         if (t == JsonToken.END_ARRAY) return -1;
-        throw fail(tokenOffset(), "expected a number for " + what + " but found " + describe(t));
+        throw fail(tokenOffset(), "expected a whole number for " + what + " but found " + describe(t));
     }
 
     /** Skips the value whose first token is current (a scalar, or a whole array/object). */

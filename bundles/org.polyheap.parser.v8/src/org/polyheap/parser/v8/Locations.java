@@ -31,11 +31,12 @@ final class Locations {
         int oLine = meta.locationField("line"), oColumn = meta.locationField("column");
         int nodeFields = meta.nodeFieldCount();
         long[] row = new long[fields];
+        String[] what = meta.locationFields().stream().map(f -> "location field " + f).toArray(String[]::new);
         while (true) {
-            row[0] = in.nextNumberOrEnd("location field " + meta.locationFields().getFirst());
+            row[0] = in.nextNumberOrEnd(what[0]);
             if (row[0] < 0) break;
             for (int f = 1; f < fields; f++) {
-                row[f] = in.nextNumberOrEnd("location field " + meta.locationFields().get(f));
+                row[f] = in.nextNumberOrEnd(what[f]);
                 if (row[f] < 0) throw in.fail(in.tokenOffset(), "locations array length is not a multiple of " + fields);
             }
             long index = row[oNode];

@@ -3,6 +3,7 @@ package org.polyheap.parser.v8;
 import java.io.IOException;
 import java.util.Arrays;
 
+import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 
 /**
@@ -38,7 +39,7 @@ final class NodeTable {
      *
      * @param byteBudget decompressed bytes the section can at most have (bounds allocation by the header count)
      */
-    static NodeTable read(JsonInput in, SnapshotMeta meta, long byteBudget)
+    static NodeTable read(JsonInput in, SnapshotMeta meta, long byteBudget, Progress progress)
             throws IOException, SnapshotFormatException {
         int fields = meta.nodeFieldCount();
         // each value takes at least two bytes ("0,"), so a larger header count is a lie
@@ -51,12 +52,13 @@ final class NodeTable {
         int oDetached = meta.nodeField("detachedness");
         int typeCount = meta.nodeTypes().size();
         long[] row = new long[fields];
+        String[] what = meta.nodeFields().stream().map(f -> "node field " + f).toArray(String[]::new);
         while (true) {
-            long first = in.nextNumberOrEnd("node field " + meta.nodeFields().getFirst());
+            long first = in.nextNumberOrEnd(what[0]);
             if (first < 0) break;
             row[0] = first;
             for (int f = 1; f < fields; f++) {
-                row[f] = in.nextNumberOrEnd("node field " + meta.nodeFields().get(f));
+                row[f] = in.nextNumberOrEnd(what[f]);
                 if (row[f] < 0) {
                     throw in.fail(in.tokenOffset(), "nodes array ends inside a node: its length is not a multiple of "
                             + fields + " node fields");
@@ -79,6 +81,7 @@ final class NodeTable {
                 t.detachedness[n] = (byte) row[oDetached];
             }
             t.count = n + 1;
+            if ((n & 0xFFFFF) == 0xFFFFF) progress.checkCanceled();
         }
         if (t.count != meta.nodeCount()) {
             throw in.fail(in.tokenOffset(), "nodes array holds " + t.count + " nodes but snapshot.node_count says "

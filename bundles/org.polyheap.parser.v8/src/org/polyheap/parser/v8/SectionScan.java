@@ -63,7 +63,7 @@ final class SectionScan {
                     }
                     case "nodes" -> {
                         s.nodesOffset = s.arrayStart(in, key, s.nodesOffset);
-                        if (s.meta != null) s.nodes = NodeTable.read(in, s.meta, budget);
+                        if (s.meta != null) s.nodes = NodeTable.read(in, s.meta, budget, progress);
                         else in.skipValue();
                     }
                     case "edges" -> {
@@ -97,7 +97,7 @@ final class SectionScan {
         if (s.nodes == null) {
             try (var in = JsonInput.openAt(file, s.nodesOffset, s.gzip)) {
                 in.expect(JsonToken.START_ARRAY, "the nodes array");
-                s.nodes = NodeTable.read(in, s.meta, budget);
+                s.nodes = NodeTable.read(in, s.meta, budget, progress);
             }
         }
         if (s.locationsOffset >= 0 && s.locations.size() == 0 && !s.meta.locationFields().isEmpty()) {

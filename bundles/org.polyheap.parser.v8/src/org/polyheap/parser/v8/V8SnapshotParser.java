@@ -19,8 +19,8 @@ import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * V8 {@code .heapsnapshot} files (Chrome, Node, Electron, Deno), plain or gzip. Streams the JSON
- * in up to three passes (sections, then edges twice: once for what class naming needs, once into
- * the sink), never holding a section as text or the edges in memory: about 30 bytes per node plus
+ * in up to three passes (sections, then edges twice: once for what class naming needs, when the
+ * snapshot has plain objects or DOM state, and once into the sink), never holding a section as text or the edges in memory: about 30 bytes per node plus
  * the strings. See {@code docs/formats/v8.md} for what goes where in the sink. Stateless and
  * thread-safe.
  */
@@ -47,7 +47,13 @@ public final class V8SnapshotParser implements SnapshotParser {
     public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
         sink.format(format());
         progress.phase("Reading nodes and strings", -1);
-        var scan = SectionScan.scan(file, progress, sink::addString);
+        progress.checkCanceled();
+        int[] nextString = {0};
+        var scan = SectionScan.scan(file, progress, text -> {
+            // labels and edge names are the file's string indexes, so the sink's ids must be the same
+            int id = sink.addString(text);
+            if (id != nextString[0]++) throw new IllegalStateException("sink gave string id " + id + " for string " + (nextString[0] - 1));
+        });
         SnapshotMeta meta = scan.meta;
         NodeTable nodes = scan.nodes;
         int root = rootOrdinal(scan);
@@ -70,13 +76,17 @@ public final class V8SnapshotParser implements SnapshotParser {
         }
         int[] plain = SummaryClasses.plainObjects(meta, nodes, scan.strings);
         var evidence = new EdgeEvidence(meta, nodes, plain, needDom);
-        progress.phase("Reading edges", meta.edgeCount());
-        readEdges(scan, progress, evidence);
+        if (plain.length > 0 || needDom) {
+            progress.phase("Reading edges", meta.edgeCount());
+            progress.checkCanceled();
+            readEdges(scan, progress, evidence);
+        }
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
         var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, domState, plain, interfaces);
 
         progress.phase("Writing objects", nodes.count);
+        progress.checkCanceled();
         for (var c : classes.classes) sink.addClass(c);
         long totalSelf = 0;
         for (int i = 0; i < nodes.count; i++) {
@@ -91,6 +101,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
 
         progress.phase("Writing references", meta.edgeCount());
+        progress.checkCanceled();
         ReferenceKind[] kinds = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
         readEdges(scan, progress, (from, type, name, to) -> sink.addReference(from, to, kinds[type], name));
         facts(sink, scan, totalSelf, root);
@@ -105,6 +116,7 @@ public final class V8SnapshotParser implements SnapshotParser {
     }
 
     private static int rootOrdinal(SectionScan scan) throws SnapshotFormatException {
+        if (scan.nodes.count == 0) throw new SnapshotFormatException(scan.file, scan.nodes.sectionOffset, "snapshot has no nodes, not even the root");
         long index = scan.meta.rootIndex();
         if (index < 0) return 0; // V8 always writes the root first; only the header may say otherwise
         int fields = scan.meta.nodeFieldCount();
