@@ -30,8 +30,12 @@ for b in "$top"/bundles/org.polyheap.*; do
 done
 cp_main="$fastutil$extra_cp"
 "$jdk/bin/javac" -nowarn -d "$out/main" -cp "$cp_main" "${srcs[@]}"
-for b in "$top"/bundles/org.polyheap.*; do   # ServiceLoader files and other resources
-  [ -d "$b/resources" ] && cp -r "$b/resources/." "$out/main/"
+for b in "$top"/bundles/org.polyheap.*; do   # resources; ServiceLoader files of several bundles are joined
+  [ -d "$b/resources" ] || continue
+  (cd "$b/resources" && find . -type f) | while read -r f; do
+    mkdir -p "$(dirname "$out/main/$f")"
+    case "$f" in ./META-INF/services/*) cat "$b/resources/$f" >> "$out/main/$f";; *) cp "$b/resources/$f" "$out/main/$f";; esac
+  done
 done
 fragments=(); args=()
 while [ $# -gt 0 ]; do

@@ -16,6 +16,8 @@ final class Fixtures {
     static final Path V8 = Path.of("../org.polyheap.parser.v8.tests/data/chrome-todo.heapsnapshot.gz");
     static final Path V8_DEVTOOLS = Path.of("../org.polyheap.parser.v8.tests/data/chrome-todo.devtools.json");
     static final Path DART = Path.of("../org.polyheap.parser.dart.tests/data/dart-sass-ia32-a-tiny.dartheap.gz");
+    /** Made by the Fuchsia fragment's ffx-layout encoder (no real heapdump is public); with its contents folder. */
+    static final Path FUCHSIA = Path.of("../org.polyheap.parser.fuchsia.tests/data/sample-tree.pb");
 
     private Fixtures() { }
 
@@ -30,6 +32,13 @@ final class Fixtures {
             }
         } else {
             Files.copy(fixture, target);
+        }
+        Path contents = fixture.resolveSibling(fixture.getFileName().toString().replaceAll("\\.pb$", "") + ".contents");
+        if (Files.isDirectory(contents)) { // a Fuchsia heapdump's block contents go beside it
+            Path targetContents = Files.createDirectories(dir.resolve(contents.getFileName()));
+            try (var files = Files.list(contents)) {
+                for (Path f : (Iterable<Path>) files::iterator) Files.copy(f, targetContents.resolve(f.getFileName()));
+            }
         }
         return target;
     }

@@ -41,6 +41,7 @@ class HeadlessCommandTest {
         files.put("hprof", Fixtures.copy(Fixtures.HPROF, dir));
         files.put("v8", Fixtures.copy(Fixtures.V8, dir));
         files.put("dart", Fixtures.copy(Fixtures.DART, dir));
+        files.put("fuchsia", Fixtures.copy(Fixtures.FUCHSIA, dir));
     }
 
     @AfterAll
@@ -71,7 +72,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void overviewJsonHasTheSchemaAndTheAnalysisNumbers(String format) throws Exception {
         var o = json("overview", files.get(format).toString(), "--json", "--quiet");
         for (String key : List.of("objects", "classes", "references", "gcRoots", "shallowBytes", "reachableObjects",
@@ -92,7 +93,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void histogramJsonRowsAddUpToTheReachableHeap(String format) throws Exception {
         var h = json("histogram", files.get(format).toString(), "--json", "--quiet");
         var rows = Json.array(h.get("classes"));
@@ -110,7 +111,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void dominatorsJsonListsTheBiggestObjectsWithTheirDominators(String format) throws Exception {
         var d = json("dominators", files.get(format).toString(), "--top", "10", "--json", "--quiet");
         var objects = Json.array(d.get("objects"));
@@ -138,7 +139,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void pathsJsonLeadFromTheObjectToAGcRoot(String format) throws Exception {
         var d = json("dominators", files.get(format).toString(), "--top", "3", "--json", "--quiet");
         var top = Json.object(Json.array(d.get("objects")).get(0));
@@ -179,7 +180,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void csvHistogramEqualsTheJsonRows(String format) throws Exception {
         Run csv = run("histogram", files.get(format).toString(), "--csv", "--top", "20", "--quiet");
         assertEquals(0, csv.code(), csv.err());
@@ -193,7 +194,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void histogramByGroupAndFilter(String format) throws Exception {
         var all = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet").get("classes"));
         String name = (String) Json.object(all.get(0)).get("name");
@@ -201,7 +202,7 @@ class HeadlessCommandTest {
                 "--filter", java.util.regex.Pattern.quote(name)).get("classes"));
         assertTrue(filtered.stream().allMatch(r -> ((String) Json.object(r).get("name")).contains(name)));
         assertFalse(filtered.isEmpty());
-        String by = switch (format) { case "hprof" -> "package"; case "v8" -> "script"; default -> "library"; };
+        String by = switch (format) { case "hprof" -> "package"; case "v8" -> "script"; case "fuchsia" -> "module"; default -> "library"; };
         var grouped = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet", "--by", by).get("classes"));
         long total = grouped.stream().mapToLong(r -> (long) Json.object(r).get("count")).sum();
         long totalByClass = all.stream().mapToLong(r -> (long) Json.object(r).get("count")).sum();
@@ -221,7 +222,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void compareOfASnapshotWithItselfHasNoDelta(String format) throws Exception {
         var c = json("compare", files.get(format).toString(), files.get(format).toString(), "--json", "--quiet");
         for (Object r : Json.array(c.get("classes"))) {
@@ -236,7 +237,7 @@ class HeadlessCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void jsonReportHasEverySection(String format) throws Exception {
         Path out = dir.resolve("report-json-" + format);
         Run r = run("report", files.get(format).toString(), "--out", out.toString(), "--format", "json", "--quiet");

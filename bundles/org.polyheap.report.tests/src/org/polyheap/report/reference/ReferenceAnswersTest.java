@@ -112,5 +112,24 @@ class ReferenceAnswersTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc"})
+    void dartReachabilityEqualsTheIndependentDecoder(String name, @TempDir Path tmp) throws Exception {
+        Path data = Path.of("../org.polyheap.parser.dart.tests/data");
+        Path file = gunzip(data.resolve(name + ".dartheap.gz"), tmp);
+        // decode.js: "reachable from object 1 (BFS over non-zero refs): 174,696 objects, shallow total 13,620,952 bytes"
+        var m = java.util.regex.Pattern.compile("reachable from object 1 .*?: ([\\d,]+) objects, shallow total ([\\d,]+) bytes")
+                .matcher(Files.readString(data.resolve(name + ".facts.txt")));
+        assertTrue(m.find(), "the facts file states reachability");
+        long objects = Long.parseLong(m.group(1).replace(",", "")), bytes = Long.parseLong(m.group(2).replace(",", ""));
+        try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
+            DominatorTree tree = s.analysis().dominatorTree();
+            assertEquals(objects, tree.reachableObjects());
+            assertEquals(bytes, tree.reachableBytes());
+            assertEquals(bytes, tree.retained()[0], "object 1, the root, retains every reachable byte");
+            assertEquals(DominatorTree.VIRTUAL_ROOT, tree.dominator()[0]);
+        }
+    }
+
     static List<Object> list(Object o) { return new ArrayList<>((List<?>) o); }
 }
