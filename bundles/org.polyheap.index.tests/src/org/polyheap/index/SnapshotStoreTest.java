@@ -206,9 +206,6 @@ class SnapshotStoreTest {
                 line = out.readLine();
                 said.append(line).append('\n');
             } while (line != null && !line.equals("HALFWAY"));
-            // a launcher whose class path cannot be rebuilt for a plain JVM (OSGi bundle locations) cannot run this test
-            org.junit.jupiter.api.Assumptions.assumeFalse(said.toString().contains("Could not find or load main class")
-                    || said.toString().contains("NoClassDefFoundError"), "no plain class path for a child JVM:\n" + said);
             assertEquals("HALFWAY", line, "the child never reached the middle of the parse; it said:\n" + said);
             try (var files = Files.list(dir)) {
                 assertTrue(files.anyMatch(p -> p.getFileName().toString().startsWith("heap.txt.polyheap.tmp-")),
