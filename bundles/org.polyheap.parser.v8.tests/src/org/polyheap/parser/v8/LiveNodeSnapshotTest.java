@@ -1,0 +1,145 @@
+package org.polyheap.parser.v8;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.memory.HeapGraphBuilder;
+
+/**
+ * A snapshot written at test time by the {@code node} on PATH, of a program whose heap we know:
+ * {@value #FOOS} instances of a class Foo, each with a short string, held by an array and a Map.
+ * Skipped (with a message) where node is not installed.
+ */
+class LiveNodeSnapshotTest {
+    static final int FOOS = 1234;
+    static final String PROGRAM = """
+            class Foo { constructor(i) { this.index = i; this.label = 'foo' + i; } }
+            globalThis.keep = { foos: [], byKey: new Map() };
+            for (let i = 0; i < %d; i++) { const f = new Foo(i); keep.foos.push(f); keep.byKey.set('k' + i, f); }
+            globalThis.marker = ['polyheap', 'marker', 'string'].join('-');
+            require('v8').writeHeapSnapshot(process.argv[1]);
+            """.formatted(FOOS);
+    static HeapGraph graph;
+    static Path file;
+
+    @BeforeAll
+    static void takeSnapshot(@TempDir Path dir) throws Exception {
+        file = dir.resolve("live.heapsnapshot");
+        Process p;
+        try {
+            p = new ProcessBuilder("node", "-e", PROGRAM, file.toString()).redirectErrorStream(true).start();
+        } catch (java.io.IOException noNode) {
+            Assumptions.abort("node is not on PATH: no live V8 snapshot to test against (" + noNode.getMessage() + ")");
+            return;
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "node did not finish");
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.exitValue(), out);
+        var sink = new HeapGraphBuilder();
+        new V8SnapshotParser().parse(file, sink, Progress.NONE);
+        graph = sink.build();
+    }
+
+    private static String className(int o) { return graph.classes().get(graph.objectClass().get(o)).name(); }
+
+    private static int target(int from, ReferenceKind kind, String name) {
+        for (long r = graph.outStart().get(from); r < graph.outStart().get(from + 1); r++) {
+            if (graph.outKind().get(r) == kind.code() && graph.string(graph.outName().get(r)).equals(name)) {
+                return graph.outTarget().get(r);
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    void countsEqualTheHeader() throws Exception {
+        String head = new String(Files.newInputStream(file).readNBytes(2000));
+        var m = java.util.regex.Pattern.compile("\"node_count\":(\\d+),\"edge_count\":(\\d+)").matcher(head);
+        assertTrue(m.find(), head);
+        assertEquals(Long.parseLong(m.group(1)), graph.objectCount());
+        assertEquals(Long.parseLong(m.group(2)), graph.outTarget().size());
+    }
+
+    @Test
+    void everyFooIsOneObjectOfClassFooWithItsSourceLocation() throws Exception {
+        var ids = new HashSet<Long>();
+        var libraries = new HashSet<String>();
+        try (var inspector = new V8SnapshotParser().inspector(file, graph)) {
+            for (int i = 0; i < graph.objectCount(); i++) {
+                if (!className(i).equals("Foo")) continue;
+                ids.add(graph.identity().get(i));
+                libraries.add(graph.classes().get(graph.objectClass().get(i)).library());
+                int label = target(i, ReferenceKind.PROPERTY, "label");
+                assertTrue(label >= 0, "Foo without its label property");
+                String text = inspector.valueHint(label, 100).orElseThrow();
+                assertTrue(text.matches("foo\\d+"), text);
+            }
+        }
+        assertEquals(FOOS, ids.size());
+        assertTrue(ids.stream().allMatch(id -> id % 2 == 1), "V8 gives JS heap objects odd ids");
+        assertEquals(1, libraries.size());
+        assertTrue(libraries.iterator().next().matches("\\d+,0,\\d+"), "constructor location " + libraries);
+    }
+
+    @Test
+    void globalKeepsTheArrayAndTheMap() {
+        int root = graph.gcRoots().getFirst().object();
+        int global = -1; // Node names the root's shortcut to global by a number ("2")
+        for (long r = graph.outStart().get(root); r < graph.outStart().get(root + 1); r++) {
+            if (graph.outKind().get(r) == ReferenceKind.SHORTCUT.code()) global = graph.outTarget().get(r);
+        }
+        assertEquals("global", className(global));
+        int keep = target(global, ReferenceKind.PROPERTY, "keep");
+        assertEquals("Object", className(keep), "a shape only one plain object has is no interface");
+        int map = target(keep, ReferenceKind.PROPERTY, "byKey");
+        assertEquals("Map", className(map));
+        int foos = target(keep, ReferenceKind.PROPERTY, "foos");
+        assertEquals("Array", className(foos));
+        // V8 writes an array's slots as element edges of the JSArray itself; its store is an internal "elements"
+        assertEquals("(array)", className(target(foos, ReferenceKind.INTERNAL, "elements")));
+        long fooElements = 0;
+        for (long r = graph.outStart().get(foos); r < graph.outStart().get(foos + 1); r++) {
+            if (graph.outKind().get(r) == ReferenceKind.ELEMENT.code() && className(graph.outTarget().get(r)).equals("Foo")) fooElements++;
+        }
+        assertEquals(FOOS, fooElements);
+        int marker = target(global, ReferenceKind.PROPERTY, "marker");
+        assertEquals("polyheap-marker-string", graph.string(graph.objectLabel().get(marker)));
+        assertTrue(List.of("(string)", "(concatenated string)").contains(className(marker)));
+    }
+
+    /**
+     * When DevTools' bundled worker is at hand (env POLYHEAP_DEVTOOLS_REFERENCE, or the shared
+     * tools folder after its run.sh has built devtools-heap.mjs), every Summary class of the live
+     * snapshot has DevTools' node count and raw self-size sum. Skipped otherwise.
+     */
+    @Test
+    void perClassCountsEqualDevToolsWhenItsWorkerIsInstalled(@TempDir Path tmp) throws Exception {
+        String configured = System.getenv("POLYHEAP_DEVTOOLS_REFERENCE");
+        Path tool = Path.of(configured != null ? configured : "/work/shared/tools/v8-devtools-reference");
+        Path bundle = tool.resolve("devtools-heap.mjs");
+        Assumptions.assumeTrue(Files.isRegularFile(bundle), "no DevTools reference bundle at " + bundle
+                + " (build it with v8-devtools-reference/run.sh, or set POLYHEAP_DEVTOOLS_REFERENCE)");
+        String script = Files.readString(Path.of("data/devtools-classes.mjs"))
+                .replace("'./devtools-heap.mjs'", "'" + bundle.toUri() + "'");
+        Path mjs = Files.writeString(tmp.resolve("classes.mjs"), script);
+        Path out = tmp.resolve("classes.json");
+        Process p = new ProcessBuilder("node", "--max-old-space-size=2048", mjs.toString(), file.toString())
+                .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "DevTools reference did not finish");
+        assertEquals(0, p.exitValue());
+        FixtureSnapshotsTest.assertClassesEqual(ReferenceAnswers.read(out), graph);
+    }
+}

@@ -1,0 +1,122 @@
+package org.polyheap.parser.v8;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.polyheap.model.ClassInfo;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+/**
+ * Groups nodes into the classes of DevTools' Summary view (its {@code calculateObjectNames},
+ * interface inference and class key). A class is a name plus, for {@code object} nodes with a
+ * source location, that location ({@code "scriptId,line,column"}, 0-based) in
+ * {@link ClassInfo#library()}: DevTools shows same-named constructors from different places as
+ * separate rows. Single-threaded; cost linear in nodes.
+ */
+final class SummaryClasses {
+    private record Key(String name, String location) { }
+
+    final List<ClassInfo> classes = new ArrayList<>();
+    /** Class id per node ordinal. */
+    final int[] classOf;
+    private final Map<Key, Integer> ids = new HashMap<>();
+
+    private SummaryClasses(int nodes) { classOf = new int[nodes]; }
+
+    /** Ordinals of plain objects ({@code object} nodes named {@code Object}), ascending. */
+    static int[] plainObjects(SnapshotMeta meta, NodeTable nodes, List<String> strings) {
+        int objectType = meta.nodeType("object");
+        var plain = new IntArrayList();
+        for (int i = 0; i < nodes.count; i++) {
+            if (nodes.type[i] == objectType && strings.get(nodes.name[i]).equals("Object")) plain.add(i);
+        }
+        return plain.toIntArray();
+    }
+
+    /**
+     * @param domState  per node DOM state after {@link DomState#propagate} (native detached nodes get "Detached ")
+     * @param interfaces per plain object of {@code evidence}, the interface name or null
+     */
+    static SummaryClasses compute(SnapshotMeta meta, NodeTable nodes, List<String> strings, Locations locations,
+            byte[] domState, int[] plainNodes, String[] interfaces) {
+        var s = new SummaryClasses(nodes.count);
+        int objectType = meta.nodeType("object"), nativeType = meta.nodeType("native");
+        int[] locationOf = new int[nodes.count];
+        java.util.Arrays.fill(locationOf, -1);
+        for (int k = 0; k < locations.size(); k++) {
+            int node = locations.node.getInt(k);
+            if (nodes.type[node] == objectType) locationOf[node] = k; // the last entry wins, as in DevTools' map
+        }
+        int[] byType = new int[meta.nodeTypes().size()];
+        java.util.Arrays.fill(byType, -1);
+        var byName = new Int2IntOpenHashMap();
+        byName.defaultReturnValue(-1);
+        var byDetachedName = new Int2IntOpenHashMap();
+        byDetachedName.defaultReturnValue(-1);
+        int plainCursor = 0;
+        for (int i = 0; i < nodes.count; i++) {
+            int type = nodes.type[i];
+            String location = locationOf[i] < 0 ? "" : locations.script.getInt(locationOf[i]) + ","
+                    + locations.line.getInt(locationOf[i]) + "," + locations.column.getInt(locationOf[i]);
+            String interfaceName = null;
+            if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
+            int id;
+            if (type == objectType || type == nativeType) {
+                boolean detached = type == nativeType && domState[i] == DomState.DETACHED && meta.nodeField("detachedness") >= 0;
+                if (interfaceName != null) {
+                    id = s.id(interfaceName, location);
+                } else if (!location.isEmpty()) {
+                    id = s.id(objectName(strings.get(nodes.name[i]), detached), location);
+                } else {
+                    var cache = detached ? byDetachedName : byName;
+                    id = cache.get(nodes.name[i]);
+                    if (id < 0) {
+                        id = s.id(objectName(strings.get(nodes.name[i]), detached), "");
+                        cache.put(nodes.name[i], id);
+                    }
+                }
+            } else {
+                id = byType[type];
+                if (id < 0) id = byType[type] = s.id(typeClassName(meta.nodeTypes().get(type)), "");
+            }
+            s.classOf[i] = id;
+        }
+        return s;
+    }
+
+    private int id(String name, String location) {
+        return ids.computeIfAbsent(new Key(name, location), k -> {
+            classes.add(new ClassInfo(k.name(), -1, -1, -1, k.location(), -1, List.of()));
+            return classes.size() - 1;
+        });
+    }
+
+    /** Class of an object or native node: its name, HTML-like names cut to the tag. */
+    static String objectName(String name, boolean renamedDetached) {
+        if (renamedDetached) name = "Detached " + name;
+        if (name.startsWith("<")) {
+            int space = name.indexOf(' ');
+            return space < 0 ? name : name.substring(0, space) + ">";
+        }
+        if (name.startsWith("Detached <")) {
+            int space = name.indexOf(' ', 10);
+            return space < 0 ? name : name.substring(0, space) + ">";
+        }
+        return name;
+    }
+
+    /** Class of every other node type, as DevTools names it. */
+    static String typeClassName(String type) {
+        return switch (type) {
+            case "hidden" -> "(system)";
+            case "code" -> "(compiled code)";
+            case "closure" -> "Function";
+            case "regexp" -> "RegExp";
+            default -> "(" + type + ")";
+        };
+    }
+}

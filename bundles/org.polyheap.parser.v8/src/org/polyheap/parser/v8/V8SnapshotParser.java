@@ -1,0 +1,167 @@
+package org.polyheap.parser.v8;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.polyheap.model.GcRoot;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.ObjectInspector;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.RootKind;
+import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.spi.Probe;
+import org.polyheap.model.spi.SnapshotParser;
+
+import com.fasterxml.jackson.core.JsonToken;
+
+/**
+ * V8 {@code .heapsnapshot} files (Chrome, Node, Electron, Deno), plain or gzip. Streams the JSON
+ * in up to three passes (sections, then edges twice: once for what class naming needs, when the
+ * snapshot has plain objects or DOM state, and once into the sink), never holding a section as text or the edges in memory: about 30 bytes per node plus
+ * the strings. See {@code docs/formats/v8.md} for what goes where in the sink. Stateless and
+ * thread-safe.
+ */
+public final class V8SnapshotParser implements SnapshotParser {
+
+    @Override public String format() { return "v8"; }
+
+    @Override public String displayName() { return "V8 heap snapshot"; }
+
+    /** A JSON object whose first bytes name a heap-snapshot section. No I/O. */
+    @Override
+    public boolean accepts(Probe probe) {
+        String head = new String(probe.head(), StandardCharsets.ISO_8859_1).stripLeading();
+        if (!head.startsWith("{")) return false;
+        return head.contains("\"node_fields\"") || head.contains("\"snapshot\":{\"meta\"")
+                || head.matches("(?s)\\{\\s*\"(snapshot|nodes|edges|strings)\"\\s*:.*");
+    }
+
+    /**
+     * Reads the file into the sink (see the class comment for cost). Objects are nodes in node
+     * order, references edges in file order.
+     */
+    @Override
+    public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
+        sink.format(format());
+        progress.phase("Reading nodes and strings", -1);
+        progress.checkCanceled();
+        int[] nextString = {0};
+        var scan = SectionScan.scan(file, progress, text -> {
+            // labels and edge names are the file's string indexes, so the sink's ids must be the same
+            int id = sink.addString(text);
+            if (id != nextString[0]++) throw new IllegalStateException("sink gave string id " + id + " for string " + (nextString[0] - 1));
+        });
+        SnapshotMeta meta = scan.meta;
+        NodeTable nodes = scan.nodes;
+        int root = rootOrdinal(scan);
+
+        // DOM state and interface names need edges, so read them once before objects go to the sink
+        byte[] domState = nodes.detachedness.clone();
+        boolean hasDetachedness = meta.nodeField("detachedness") >= 0;
+        int nativeType = meta.nodeType("native");
+        if (!hasDetachedness) {
+            // older V8 has no detachedness field: DevTools takes native "Detached ..." names as detached
+            for (int i = 0; i < nodes.count; i++) {
+                if (nodes.type[i] == nativeType && scan.strings.get(nodes.name[i]).startsWith("Detached ")) {
+                    domState[i] = DomState.DETACHED;
+                }
+            }
+        }
+        boolean needDom = false;
+        if (hasDetachedness) {
+            for (int i = 0; i < nodes.count && !needDom; i++) needDom = domState[i] != DomState.UNKNOWN;
+        }
+        int[] plain = SummaryClasses.plainObjects(meta, nodes, scan.strings);
+        var evidence = new EdgeEvidence(meta, nodes, plain, needDom);
+        if (plain.length > 0 || needDom) {
+            progress.phase("Reading edges", meta.edgeCount());
+            progress.checkCanceled();
+            readEdges(scan, progress, evidence);
+        }
+        if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
+        String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
+        var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, domState, plain, interfaces);
+
+        progress.phase("Writing objects", nodes.count);
+        progress.checkCanceled();
+        for (var c : classes.classes) sink.addClass(c);
+        long totalSelf = 0;
+        for (int i = 0; i < nodes.count; i++) {
+            sink.addObject(classes.classOf[i], nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
+                    nodes.type[i] | domState[i] << 8);
+            totalSelf += nodes.selfSize[i];
+            if ((i & 0xFFFF) == 0xFFFF) {
+                progress.worked(0x10000);
+                progress.checkCanceled();
+            }
+        }
+        sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
+
+        progress.phase("Writing references", meta.edgeCount());
+        progress.checkCanceled();
+        ReferenceKind[] kinds = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
+        readEdges(scan, progress, (from, type, name, to) -> sink.addReference(from, to, kinds[type], name));
+        facts(sink, scan, totalSelf, root);
+    }
+
+    private static void readEdges(SectionScan scan, Progress progress, EdgeSection.Visitor visitor)
+            throws IOException, SnapshotFormatException {
+        try (var in = JsonInput.openAt(scan.file, scan.edgesOffset, scan.gzip)) {
+            in.expect(JsonToken.START_ARRAY, "the edges array");
+            EdgeSection.read(in, scan.meta, scan.nodes, scan.strings.size(), progress, visitor);
+        }
+    }
+
+    private static int rootOrdinal(SectionScan scan) throws SnapshotFormatException {
+        if (scan.nodes.count == 0) throw new SnapshotFormatException(scan.file, scan.nodes.sectionOffset, "snapshot has no nodes, not even the root");
+        long index = scan.meta.rootIndex();
+        if (index < 0) return 0; // V8 always writes the root first; only the header may say otherwise
+        int fields = scan.meta.nodeFieldCount();
+        if (index % fields != 0 || index / fields >= scan.nodes.count) {
+            throw new SnapshotFormatException(scan.file, scan.metaOffset, "snapshot.root_index " + index + " is not a node index");
+        }
+        return (int) (index / fields);
+    }
+
+    static ReferenceKind kind(String edgeType) {
+        return switch (edgeType) {
+            case "context" -> ReferenceKind.CONTEXT;
+            case "element" -> ReferenceKind.ELEMENT;
+            case "property" -> ReferenceKind.PROPERTY;
+            case "internal" -> ReferenceKind.INTERNAL;
+            case "hidden" -> ReferenceKind.HIDDEN;
+            case "shortcut" -> ReferenceKind.SHORTCUT;
+            case "weak" -> ReferenceKind.WEAK;
+            default -> ReferenceKind.OTHER;
+        };
+    }
+
+    private static void facts(SnapshotSink sink, SectionScan scan, long totalSelf, int root) {
+        SnapshotMeta meta = scan.meta;
+        sink.fact("nodeCount", Long.toString(meta.nodeCount()));
+        sink.fact("edgeCount", Long.toString(meta.edgeCount()));
+        sink.fact("totalSelfSize", Long.toString(totalSelf));
+        sink.fact("extraNativeBytes", Long.toString(Math.max(0, meta.extraNativeBytes())));
+        sink.fact("rootOrdinal", Integer.toString(root));
+        sink.fact("stringCount", Integer.toString(scan.strings.size()));
+        sink.fact("locationCount", Integer.toString(scan.locations.size()));
+        if (meta.traceFunctionCount() >= 0) sink.fact("traceFunctionCount", Long.toString(meta.traceFunctionCount()));
+        if (meta.title() != null) sink.fact("title", meta.title());
+        if (meta.uid() != null) sink.fact("uid", meta.uid());
+        sink.fact("compressed", scan.gzip ? "gzip" : "no");
+        sink.fact("v8.nodeFields", String.join(",", meta.nodeFields()));
+        sink.fact("v8.nodeTypes", String.join(",", meta.nodeTypes()));
+        sink.fact("v8.edgeFields", String.join(",", meta.edgeFields()));
+        sink.fact("v8.edgeTypes", String.join(",", meta.edgeTypes()));
+        sink.fact("v8.locationFields", String.join(",", meta.locationFields()));
+    }
+
+    /** Edge names and value hints from the graph itself; no file I/O (see {@link V8Inspector}). */
+    @Override
+    public ObjectInspector inspector(Path file, HeapGraph graph) {
+        return new V8Inspector(graph);
+    }
+}
