@@ -1,2 +1,2 @@
-/** See docs/architecture.md for this package's one job. */
+/** Java HPROF heap dumps: {@link org.polyheap.parser.hprof.HprofParser}; format notes in docs/formats/hprof.md. */
 package org.polyheap.parser.hprof;
