@@ -1,0 +1,129 @@
+package org.polyheap.index;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.polyheap.model.ClassInfo;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.memory.HeapGraphBuilder;
+
+class IndexBuilderTest {
+    @TempDir Path dir;
+
+    static void assertSameGraph(HeapGraph expected, HeapGraph actual) {
+        assertEquals(expected.metadata(), actual.metadata());
+        assertEquals(expected.objectCount(), actual.objectCount());
+        assertArrayEquals(expected.objectClass().toArray(), actual.objectClass().toArray(), "object class");
+        assertArrayEquals(expected.shallowSize().toArray(), actual.shallowSize().toArray(), "shallow size");
+        assertArrayEquals(expected.identity().toArray(), actual.identity().toArray(), "identity");
+        assertArrayEquals(expected.sourceOffset().toArray(), actual.sourceOffset().toArray(), "source offset");
+        assertArrayEquals(expected.objectLabel().toArray(), actual.objectLabel().toArray(), "label");
+        assertArrayEquals(expected.objectType().toArray(), actual.objectType().toArray(), "type");
+        assertArrayEquals(expected.outStart().toArray(), actual.outStart().toArray(), "out start");
+        assertArrayEquals(expected.outTarget().toArray(), actual.outTarget().toArray(), "out target");
+        assertArrayEquals(expected.outKind().toArray(), actual.outKind().toArray(), "out kind");
+        assertArrayEquals(expected.outName().toArray(), actual.outName().toArray(), "out name");
+        assertArrayEquals(expected.inStart().toArray(), actual.inStart().toArray(), "in start");
+        assertArrayEquals(expected.inSource().toArray(), actual.inSource().toArray(), "in source");
+        assertEquals(expected.gcRoots(), actual.gcRoots());
+        assertEquals(expected.classes(), actual.classes());
+        assertEquals(expected.stringCount(), actual.stringCount());
+        for (int i = 0; i < expected.stringCount(); i++) assertEquals(expected.string(i), actual.string(i));
+        for (int o = 0; o < expected.objectCount(); o += 1 + o / 3) { // random access through the page cache
+            assertEquals(expected.objectClass().get(o), actual.objectClass().get(o));
+            assertEquals(expected.inStart().get(o + 1), actual.inStart().get(o + 1));
+        }
+    }
+
+    private IndexedSnapshot build(Path folder, long seed, int objects, int maxOut, int sortPairs, HeapGraphBuilder memory)
+            throws IOException {
+        try (var builder = new IndexBuilder(folder, Progress.NONE, sortPairs, (int) (seed % 3))) { // 0-2 encoder threads
+            RandomGraphs.feed(seed, objects, maxOut, memory, builder);
+            builder.finish();
+        }
+        return IndexedSnapshot.open(folder);
+    }
+
+    @Test
+    void randomGraphsEqualTheInMemoryBuilder() throws IOException {
+        var r = new java.util.Random(11);
+        for (int seed = 0; seed < 30; seed++) {
+            int objects = seed < 3 ? seed : r.nextInt(seed < 25 ? 300 : 20_000);
+            var memory = new HeapGraphBuilder();
+            // tiny sort buffers force many spilled runs through the merge
+            try (var indexed = build(dir.resolve("g" + seed), seed, objects, 1 + r.nextInt(8), 300 + r.nextInt(5000), memory)) {
+                assertSameGraph(memory.build(), indexed);
+                assertEquals(memory.warnings(), indexed.warnings());
+            }
+        }
+    }
+
+    @Test
+    void objectsWithoutReferencesAfterTheLastSourceGetEmptyLists() throws IOException {
+        try (var b = new IndexBuilder(dir, Progress.NONE)) {
+            b.addClass(ClassInfo.named("A"));
+            for (int i = 0; i < 5; i++) b.addObject(0, 8, i, -1, -1);
+            b.addReference(1, 4, ReferenceKind.FIELD, -1);
+            b.addReference(1, 4, ReferenceKind.FIELD, -1); // duplicates are kept, once per reference
+            b.finish();
+        }
+        try (var s = IndexedSnapshot.open(dir)) {
+            assertArrayEquals(new long[] {0, 0, 2, 2, 2, 2}, s.outStart().toArray());
+            assertArrayEquals(new long[] {0, 0, 0, 0, 0, 2}, s.inStart().toArray());
+            assertArrayEquals(new int[] {1, 1}, s.inSource().toArray());
+        }
+    }
+
+    @Test
+    void undefinedIdsAreReportedAtFinish() throws IOException {
+        record Case(String expected, java.util.function.Consumer<IndexBuilder> feed) { }
+        var cases = List.of(
+                new Case("class id 3", b -> b.addObject(3, 8, 0, -1, -1)),
+                new Case("points to object 9", b -> { b.addObject(0, 8, 0, -1, -1); b.addReference(0, 9, ReferenceKind.FIELD, -1); }),
+                new Case("label string 0", b -> b.addObject(0, 8, 0, -1, 0)),
+                new Case("GC root names object 2", b -> b.addRoot(new org.polyheap.model.GcRoot(2, org.polyheap.model.RootKind.UNKNOWN, -1, -1))),
+                new Case("comes from object 1", b -> { b.addObject(0, 8, 0, -1, -1); b.addReference(1, 0, ReferenceKind.FIELD, -1); }));
+        int i = 0;
+        for (Case c : cases) {
+            try (var b = new IndexBuilder(dir.resolve("bad" + i++), Progress.NONE)) {
+                b.addClass(ClassInfo.named("A"));
+                c.feed().accept(b);
+                var e = assertThrows(IllegalStateException.class, b::finish);
+                assertTrue(e.getMessage().contains(c.expected()), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void referencesOutOfSourceOrderAreRefusedAtOnce() throws IOException {
+        try (var b = new IndexBuilder(dir, Progress.NONE)) {
+            b.addReference(2, 0, ReferenceKind.FIELD, -1);
+            assertThrows(IllegalStateException.class, () -> b.addReference(1, 0, ReferenceKind.FIELD, -1));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {64, 1000, 1 << 20})
+    void inboundMergeLeavesNoRunFiles(int sortPairs) throws IOException {
+        var memory = new HeapGraphBuilder();
+        try (var s = build(dir, 5, 3000, 6, sortPairs, memory)) {
+            assertSameGraph(memory.build(), s);
+        }
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")));
+        }
+    }
+}

@@ -1,0 +1,289 @@
+package org.polyheap.index;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.polyheap.index.column.IndexOutput;
+import org.polyheap.index.column.IntIndexWriter;
+import org.polyheap.index.column.LongIndexWriter;
+import org.polyheap.index.column.OneToManyWriter;
+import org.polyheap.index.sort.InboundSorter;
+import org.polyheap.index.table.ClassTable;
+import org.polyheap.index.table.MetadataFile;
+import org.polyheap.index.table.RootTable;
+import org.polyheap.index.table.StringTableWriter;
+import org.polyheap.model.ClassInfo;
+import org.polyheap.model.GcRoot;
+import org.polyheap.model.Progress;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.SnapshotMetadata;
+import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.spi.ParseOptions;
+
+/**
+ * The on-disk {@link SnapshotSink}: streams a parser's output into index files in a folder, with
+ * memory bounded independently of the snapshot (page buffers, the inbound sort buffer, the class
+ * table and at most {@value #MAX_WARNINGS} warnings). Not thread-safe: one parser thread.
+ *
+ * <p>Call order, relaxed from the sink's javadoc: calls may interleave freely, except that
+ * references come grouped by source in non-decreasing source id. Ids a reference, object or root
+ * uses (objects, classes, strings) need only exist by {@link #finish}, which checks them all.
+ * I/O errors surface as {@link UncheckedIOException} from the sink methods.
+ */
+public final class IndexBuilder implements SnapshotSink, Closeable {
+    static final int MAX_WARNINGS = 10_000;
+    /** One encoder thread beside the parser paid even on 2 loaded cores (docs/benchmarks.md). */
+    static final int DEFAULT_ENCODER_THREADS = Runtime.getRuntime().availableProcessors() >= 2 ? 1 : 0;
+
+    private final Path folder;
+    private final Progress progress;
+    private final ExecutorService encoderPool;
+    private String format = "unknown";
+    private final Map<String, String> facts = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private long droppedWarnings;
+    private final List<ClassInfo> classes = new ArrayList<>();
+    private final StringTableWriter strings;
+    private final IntIndexWriter objectClass, objectLabel, objectType;
+    private final LongIndexWriter objectSize, objectIdentity, objectOffset;
+    private final OneToManyWriter outbound;
+    private final IntIndexWriter outKind, outName;
+    private final InboundSorter inbound;
+    private final IndexOutput roots;
+    private int objects;
+    private long rootCount;
+    private int lastFrom = -1;
+    private int openList; // the outbound list references are appended to
+    // ranges of ids seen, checked in finish() once every table is complete
+    private int minClass = 0, maxClass = -1, maxLabel = -1, maxName = -1, maxTarget = -1;
+    private int maxRootObject = -1, maxRootContext = -1;
+    private SourceStamp source = SourceStamp.NONE;
+    private String sourcePath = "";
+    private String parser = "";
+    private ParseOptions options = ParseOptions.NONE;
+    private boolean finished;
+    private boolean closed;
+
+    /** Creates the index files in {@code folder} (created if missing); uses the default 32 MiB sort buffer. */
+    public IndexBuilder(Path folder, Progress progress) throws IOException {
+        this(folder, progress, InboundSorter.DEFAULT_RUN_PAIRS);
+    }
+
+    /** @param sortPairs pairs held in memory by the inbound sort before a run is spilled (8 bytes each) */
+    public IndexBuilder(Path folder, Progress progress, int sortPairs) throws IOException {
+        this(folder, progress, sortPairs, DEFAULT_ENCODER_THREADS);
+    }
+
+    /**
+     * @param sortPairs      pairs held in memory by the inbound sort before a run is spilled (8 bytes each)
+     * @param encoderThreads threads that encode full pages while the parser goes on; 0 encodes on
+     *                       the parser's thread (see docs/benchmarks.md for when it pays)
+     */
+    public IndexBuilder(Path folder, Progress progress, int sortPairs, int encoderThreads) throws IOException {
+        this.folder = Files.createDirectories(folder);
+        this.progress = progress;
+        this.encoderPool = encoderThreads <= 0 ? null : Executors.newFixedThreadPool(encoderThreads, r -> {
+            Thread t = new Thread(r, "polyheap-index-encoder");
+            t.setDaemon(true);
+            return t;
+        });
+        var encoders = encoderPool;
+        strings = new StringTableWriter(folder.resolve(IndexFiles.STRINGS), folder.resolve(IndexFiles.STRING_OFFSETS));
+        objectClass = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_CLASS), encoders);
+        objectSize = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_SIZE), encoders);
+        objectIdentity = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_IDENTITY), encoders);
+        objectOffset = new LongIndexWriter(folder.resolve(IndexFiles.OBJECT_OFFSET), encoders);
+        objectLabel = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_LABEL), encoders);
+        objectType = new IntIndexWriter(folder.resolve(IndexFiles.OBJECT_TYPE), encoders);
+        outbound = new OneToManyWriter(folder.resolve(IndexFiles.OUTBOUND), encoders);
+        outKind = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_KIND), encoders);
+        outName = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_NAME), encoders);
+        inbound = new InboundSorter(folder, sortPairs);
+        roots = new IndexOutput(folder.resolve(IndexFiles.ROOTS));
+    }
+
+    /** Records what the index was built from, for the manifest; the store calls it before parsing. */
+    public void source(Path file, SourceStamp stamp, String parserFormat, ParseOptions parseOptions) {
+        this.sourcePath = file == null ? "" : file.toString();
+        this.source = stamp;
+        this.parser = parserFormat;
+        this.options = parseOptions;
+    }
+
+    @Override public void format(String name) { this.format = name; }
+
+    @Override public void fact(String key, String value) { facts.put(key, value); }
+
+    @Override
+    public int addString(String value) {
+        try {
+            return strings.add(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public int addClass(ClassInfo info) {
+        classes.add(info);
+        return classes.size() - 1;
+    }
+
+    @Override public void replaceClass(int classId, ClassInfo info) { classes.set(classId, info); }
+
+    @Override
+    public int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label, int type) {
+        if (objects == Integer.MAX_VALUE) throw new IllegalStateException("more than 2^31-1 objects");
+        try {
+            objectClass.add(classId);
+            objectSize.add(shallowSize);
+            objectIdentity.add(identity);
+            objectOffset.add(sourceOffset);
+            objectLabel.add(label);
+            objectType.add(type);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        minClass = Math.min(minClass, classId);
+        maxClass = Math.max(maxClass, classId);
+        if (label < -1) throw new IllegalArgumentException("object " + objects + " has label " + label);
+        maxLabel = Math.max(maxLabel, label);
+        return objects++;
+    }
+
+    @Override
+    public void addReference(int from, int to, ReferenceKind kind, int name) {
+        if (from < lastFrom) {
+            throw new IllegalStateException("references must come in non-decreasing source order: " + from + " after " + lastFrom);
+        }
+        if (from < 0 || to < 0) throw new IllegalArgumentException("reference " + from + " -> " + to + " has a negative id");
+        try {
+            for (; openList < from; openList++) outbound.endList();
+            lastFrom = from;
+            outbound.add(to);
+            outKind.add(kind.code());
+            outName.add(name);
+            inbound.add(to, from);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        maxTarget = Math.max(maxTarget, to);
+        if (!kind.isIndexed()) {
+            if (name < -1) throw new IllegalArgumentException("reference " + from + " -> " + to + " has name " + name);
+            maxName = Math.max(maxName, name);
+        }
+    }
+
+    @Override
+    public void addRoot(GcRoot root) {
+        try {
+            RootTable.write(roots, root);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (root.object() < 0 || root.context() < -1) throw new IllegalArgumentException("bad root " + root);
+        maxRootObject = Math.max(maxRootObject, root.object());
+        maxRootContext = Math.max(maxRootContext, root.context());
+        rootCount++;
+    }
+
+    @Override
+    public void warning(String message) {
+        if (warnings.size() < MAX_WARNINGS) warnings.add(message);
+        else droppedWarnings++;
+    }
+
+    public int objectCount() { return objects; }
+
+    /**
+     * Checks every id, completes the inbound index (merge of the sorted runs), writes the class
+     * table, metadata and, last, the manifest with each file's size and CRC32C. Costs one merge pass
+     * over the references and one checksum read of the files.
+     *
+     * @throws IllegalStateException with a message naming the bad id when the graph is inconsistent
+     */
+    public Manifest finish() throws IOException {
+        if (finished) throw new IllegalStateException("finish() called twice");
+        validate();
+        finished = true; // from here on, a failure leaves the folder to be deleted; close() releases what is open
+        try (outbound; outKind; outName) {
+            for (; openList < objects; openList++) outbound.endList();
+        }
+        closeColumns();
+        progress.phase("Sorting inbound references", inbound.count());
+        try (inbound; var in = new OneToManyWriter(folder.resolve(IndexFiles.INBOUND), encoderPool)) {
+            inbound.writeTo(in, objects, progress);
+        }
+        stopEncoders();
+        ClassTable.write(folder.resolve(IndexFiles.CLASSES), classes);
+        MetadataFile.write(folder.resolve(IndexFiles.METADATA),
+                new MetadataFile.Contents(new SnapshotMetadata(format, facts), warnings, droppedWarnings));
+        progress.phase("Checksumming index files", -1);
+        List<Manifest.FileEntry> files = new ArrayList<>();
+        for (String name : List.of(IndexFiles.OBJECT_CLASS, IndexFiles.OBJECT_SIZE, IndexFiles.OBJECT_IDENTITY,
+                IndexFiles.OBJECT_OFFSET, IndexFiles.OBJECT_LABEL, IndexFiles.OBJECT_TYPE, IndexFiles.OUTBOUND,
+                IndexFiles.OUTBOUND_KIND, IndexFiles.OUTBOUND_NAME, IndexFiles.INBOUND, IndexFiles.ROOTS,
+                IndexFiles.CLASSES, IndexFiles.STRINGS, IndexFiles.STRING_OFFSETS, IndexFiles.METADATA)) {
+            files.add(Checksums.entry(folder, name));
+        }
+        var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
+                inbound.count(), classes.size(), strings.count(), (int) rootCount, files);
+        manifest.write(folder.resolve(IndexFiles.MANIFEST));
+        closed = true;
+        return manifest;
+    }
+
+    private void validate() {
+        int n = objects, c = classes.size(), s = strings.count();
+        if (lastFrom >= n) fail("a reference comes from object " + lastFrom);
+        if (maxTarget >= n) fail("a reference points to object " + maxTarget);
+        if (minClass < 0 || maxClass >= c) fail("an object has class id " + (minClass < 0 ? minClass : maxClass) + " (classes: " + c + ")");
+        if (maxLabel >= s) fail("an object has label string " + maxLabel + " (strings: " + s + ")");
+        if (maxName >= s) fail("a reference has name string " + maxName + " (strings: " + s + ")");
+        if (maxRootObject >= n || maxRootContext >= n) fail("a GC root names object " + Math.max(maxRootObject, maxRootContext));
+        if (rootCount > Integer.MAX_VALUE / RootTable.RECORD_BYTES) fail("too many GC roots: " + rootCount);
+        for (int i = 0; i < c; i++) {
+            ClassInfo k = classes.get(i);
+            if (k == null) fail("class " + i + " is null");
+            if (k.superClass() < -1 || k.superClass() >= c) fail("class " + i + " has super class " + k.superClass());
+            if (k.classObject() < -1 || k.classObject() >= n) fail("class " + i + " has class object " + k.classObject());
+            if (k.loaderObject() < -1 || k.loaderObject() >= n) fail("class " + i + " has loader object " + k.loaderObject());
+        }
+    }
+
+    private void fail(String problem) {
+        throw new IllegalStateException("invalid snapshot graph: " + problem + " (objects: " + objects + ")");
+    }
+
+    private void closeColumns() throws IOException {
+        try (strings; objectClass; objectSize; objectIdentity; objectOffset; objectLabel; objectType; roots) {
+            // closed in reverse order by try-with-resources; each fsyncs
+        }
+    }
+
+    private void stopEncoders() {
+        if (encoderPool != null) encoderPool.shutdownNow();
+    }
+
+    /** Releases file handles and threads after a failed build (the caller deletes the folder); after a successful finish, does nothing. */
+    @Override
+    public void close() throws IOException {
+        if (closed) return;
+        closed = true;
+        finished = true;
+        try (inbound; outbound; outKind; outName) { // each close is idempotent
+            closeColumns();
+        } finally {
+            stopEncoders();
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package org.polyheap.index;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.polyheap.index.column.IndexDamagedException;
+import org.polyheap.index.column.IntIndexReader;
+import org.polyheap.index.column.LongIndexReader;
+import org.polyheap.index.column.MappedFile;
+import org.polyheap.index.column.OneToManyIndex;
+import org.polyheap.index.table.ClassTable;
+import org.polyheap.index.table.MetadataFile;
+import org.polyheap.index.table.RootTable;
+import org.polyheap.index.table.StringTable;
+import org.polyheap.model.ClassInfo;
+import org.polyheap.model.GcRoot;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.IntColumn;
+import org.polyheap.model.LongColumn;
+import org.polyheap.model.SnapshotMetadata;
+
+/**
+ * A snapshot read from its index folder through memory mapping. Opening maps every file and checks
+ * it (see {@link #open}); afterwards every call is thread-safe and does no I/O beyond touching mapped
+ * pages. {@link #close} unmaps everything at once; columns must not be used afterwards.
+ */
+public final class IndexedSnapshot implements HeapGraph {
+    /** Files up to this size get their CRC32C checked when the snapshot opens; larger ones by {@link #verifyChecksums}. */
+    public static final long VERIFY_ON_OPEN_BYTES = 16L << 20;
+
+    private final Path folder;
+    private final Manifest manifest;
+    private final Arena arena = Arena.ofShared();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final MetadataFile.Contents metadata;
+    private final IntIndexReader objectClass, objectLabel, objectType;
+    private final LongIndexReader shallowSize, identity, sourceOffset;
+    private final OneToManyIndex outbound, inbound;
+    private final IntIndexReader outKind, outName;
+    private final List<GcRoot> roots;
+    private final List<ClassInfo> classes;
+    private final StringTable strings;
+    private final Map<String, AnalysisResult> results = new ConcurrentHashMap<>();
+
+    private IndexedSnapshot(Path folder, Manifest manifest) throws IOException {
+        this.folder = folder;
+        this.manifest = manifest;
+        try {
+            metadata = MetadataFile.read(map(IndexFiles.METADATA));
+            objectClass = objectInts(IndexFiles.OBJECT_CLASS);
+            objectLabel = objectInts(IndexFiles.OBJECT_LABEL);
+            objectType = objectInts(IndexFiles.OBJECT_TYPE);
+            shallowSize = objectLongs(IndexFiles.OBJECT_SIZE);
+            identity = objectLongs(IndexFiles.OBJECT_IDENTITY);
+            sourceOffset = objectLongs(IndexFiles.OBJECT_OFFSET);
+            outbound = references(IndexFiles.OUTBOUND);
+            inbound = references(IndexFiles.INBOUND);
+            outKind = IntIndexReader.open(map(IndexFiles.OUTBOUND_KIND));
+            outName = IntIndexReader.open(map(IndexFiles.OUTBOUND_NAME));
+            if (outKind.size() != manifest.references() || outName.size() != manifest.references()) {
+                throw new IndexDamagedException(folder, "reference kind or name index has the wrong length");
+            }
+            roots = RootTable.view(map(IndexFiles.ROOTS));
+            classes = ClassTable.read(map(IndexFiles.CLASSES));
+            strings = new StringTable(map(IndexFiles.STRINGS), LongIndexReader.open(map(IndexFiles.STRING_OFFSETS)));
+            if (roots.size() != manifest.roots() || classes.size() != manifest.classes() || strings.count() != manifest.strings()) {
+                throw new IndexDamagedException(folder, "root, class or string count differs from the manifest");
+            }
+        } catch (IOException | RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens an index folder. Checks: the manifest's own CRC32C and format version; every file's
+     * presence and size; the CRC32C of each file up to {@value #VERIFY_ON_OPEN_BYTES} bytes; the
+     * structure of every index (trailers, page tables, page headers) and that lengths agree with the
+     * counts. Costs about one read of the page tables and of the small files; call off the UI thread.
+     *
+     * @throws IndexDamagedException when any check fails (the store then rebuilds)
+     */
+    public static IndexedSnapshot open(Path folder) throws IOException {
+        return open(folder, Manifest.read(folder.resolve(IndexFiles.MANIFEST)));
+    }
+
+    static IndexedSnapshot open(Path folder, Manifest manifest) throws IOException {
+        if (manifest.objects() > Integer.MAX_VALUE) throw new IndexDamagedException(folder, "object count out of range");
+        for (var f : manifest.files()) {
+            Path p = folder.resolve(f.name());
+            if (!Files.isRegularFile(p)) throw new IndexDamagedException(p, "index file missing");
+            if (Files.size(p) != f.size()) throw new IndexDamagedException(p, "size " + Files.size(p) + ", manifest says " + f.size());
+            if (f.size() <= VERIFY_ON_OPEN_BYTES && Checksums.crc32c(p) != f.crc32c()) {
+                throw new IndexDamagedException(p, "checksum mismatch");
+            }
+        }
+        return new IndexedSnapshot(folder, manifest);
+    }
+
+    /** Checks the CRC32C of every file against the manifest; reads the whole index once. */
+    public void verifyChecksums() throws IOException {
+        for (var f : manifest.files()) {
+            if (Checksums.crc32c(folder.resolve(f.name())) != f.crc32c()) throw new IndexDamagedException(folder.resolve(f.name()), "checksum mismatch");
+        }
+    }
+
+    MemorySegment map(String name) throws IOException {
+        if (manifest.file(name).isEmpty()) throw new IndexDamagedException(folder, "manifest does not list " + name);
+        return MappedFile.map(folder.resolve(name), arena);
+    }
+
+    private IntIndexReader objectInts(String name) throws IOException {
+        var r = IntIndexReader.open(map(name));
+        if (r.size() != manifest.objects()) throw new IndexDamagedException(folder.resolve(name), "holds " + r.size() + " values for " + manifest.objects() + " objects");
+        return r;
+    }
+
+    private LongIndexReader objectLongs(String name) throws IOException {
+        var r = LongIndexReader.open(map(name));
+        if (r.size() != manifest.objects()) throw new IndexDamagedException(folder.resolve(name), "holds " + r.size() + " values for " + manifest.objects() + " objects");
+        return r;
+    }
+
+    private OneToManyIndex references(String name) throws IOException {
+        var r = OneToManyIndex.open(map(name));
+        if (r.lists() != manifest.objects() || r.values().size() != manifest.references()) {
+            throw new IndexDamagedException(folder.resolve(name), "does not match the manifest's object and reference counts");
+        }
+        return r;
+    }
+
+    public Path folder() { return folder; }
+
+    public Manifest manifest() { return manifest; }
+
+    /** The parser's warnings as kept (at most 10,000), in order. */
+    public List<String> warnings() { return metadata.warnings(); }
+
+    /** Warnings beyond the kept ones, counted only. */
+    public long warningsDropped() { return metadata.dropped(); }
+
+    @Override public SnapshotMetadata metadata() { return metadata.metadata(); }
+    @Override public int objectCount() { return (int) manifest.objects(); }
+    @Override public IntColumn objectClass() { return objectClass; }
+    @Override public LongColumn shallowSize() { return shallowSize; }
+    @Override public LongColumn identity() { return identity; }
+    @Override public LongColumn sourceOffset() { return sourceOffset; }
+    @Override public IntColumn objectLabel() { return objectLabel; }
+    @Override public IntColumn objectType() { return objectType; }
+    @Override public LongColumn outStart() { return outbound.starts(); }
+    @Override public IntColumn outTarget() { return outbound.values(); }
+    @Override public IntColumn outKind() { return outKind; }
+    @Override public IntColumn outName() { return outName; }
+    @Override public LongColumn inStart() { return inbound.starts(); }
+    @Override public IntColumn inSource() { return inbound.values(); }
+    @Override public List<GcRoot> gcRoots() { return roots; }
+    @Override public List<ClassInfo> classes() { return classes; }
+    @Override public String string(int id) { return strings.get(id); }
+    @Override public int stringCount() { return strings.count(); }
+
+    /**
+     * Starts writing a result group (files appear only at {@link ResultWriter#commit}). Cheap; the
+     * writer is for one thread.
+     */
+    public ResultWriter resultWriter(String group, int version) throws IOException {
+        return new ResultWriter(this, resultsFolder(), group, version);
+    }
+
+    /**
+     * A committed result group of exactly this version, mapped; empty when absent, of another
+     * version or damaged (size, structure, or CRC32C for files up to {@value #VERIFY_ON_OPEN_BYTES}
+     * bytes), so the caller recomputes. The first call per group maps and checks its files.
+     */
+    public Optional<AnalysisResult> result(String group, int version) {
+        ResultWriter.checkGroupName(group);
+        AnalysisResult cached = results.get(group);
+        if (cached != null && cached.version() == version) return Optional.of(cached);
+        try {
+            var r = AnalysisResult.open(this, resultsFolder(), group, version);
+            r.ifPresent(a -> results.put(group, a));
+            return r;
+        } catch (IOException | RuntimeException damaged) {
+            return Optional.empty();
+        }
+    }
+
+    void committed(String group) { results.remove(group); }
+
+    Path resultsFolder() { return folder.resolve(IndexFiles.RESULTS); }
+
+    MemorySegment mapResult(Path file) throws IOException { return MappedFile.map(file, arena); }
+
+    /** Unmaps every file (also results); idempotent. Columns fail with IllegalStateException afterwards. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) arena.close();
+    }
+}

@@ -1,0 +1,172 @@
+package org.polyheap.index;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import org.polyheap.model.Progress;
+import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.ParseOptions;
+import org.polyheap.model.spi.Probe;
+import org.polyheap.model.spi.SnapshotParser;
+
+/**
+ * Opens a snapshot file through its index: reuses a valid index, else parses the file into a new
+ * one and publishes it atomically. The input file is only ever read. Thread-safe; builds of one
+ * index are serialized between threads and processes by a lock file, so a second opener waits and
+ * then reuses the first one's index.
+ */
+public final class SnapshotStore {
+    /** Option: where the index lives. {@code beside} (default, when the folder is writable) or {@code cache}. */
+    public static final String OPTION_LOCATION = "index.location";
+    /** Options with this prefix steer the store; they are not passed to parsers nor recorded in the manifest. */
+    public static final String STORE_OPTION_PREFIX = "index.";
+    static final String FOLDER_SUFFIX = ".polyheap";
+
+    private final Path cacheRoot;
+
+    /** @param cacheRoot where indexes of read-only folders go, e.g. {@code ~/.cache/polyheap} */
+    public SnapshotStore(Path cacheRoot) { this.cacheRoot = cacheRoot; }
+
+    /** A store whose cache is {@code $XDG_CACHE_HOME/polyheap}, or {@code ~/.cache/polyheap}. */
+    public SnapshotStore() { this(defaultCacheRoot()); }
+
+    static Path defaultCacheRoot() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("polyheap");
+    }
+
+    /**
+     * The outcome of {@link #open}: the caller owns (closes) the snapshot.
+     *
+     * @param reused true when an existing index was used without parsing
+     */
+    public record Opened(IndexedSnapshot snapshot, SnapshotParser parser, boolean reused) implements AutoCloseable {
+        @Override public void close() { snapshot.close(); }
+    }
+
+    /**
+     * Opens {@code snapshotFile}: probes its content to choose the parser, then reuses or builds the
+     * index. Reuse costs the checks of {@link IndexedSnapshot#open} plus reading 128 KiB of the source
+     * for its fingerprint; a build costs a full parse. Blocks while another thread or process builds
+     * the same index. Call off the UI thread.
+     *
+     * @throws SnapshotFormatException the file is no known format, or the parser or the graph check refused it
+     */
+    public Opened open(Path snapshotFile, List<SnapshotParser> parsers, ParseOptions options, Progress progress)
+            throws IOException, SnapshotFormatException {
+        if (!Files.isRegularFile(snapshotFile)) throw new NoSuchFileException(snapshotFile.toString());
+        Probe probe = Probe.of(snapshotFile);
+        SnapshotParser parser = parsers.stream().filter(p -> p.accepts(probe)).findFirst()
+                .orElseThrow(() -> new SnapshotFormatException(snapshotFile, 0, "not a known snapshot format"));
+        ParseOptions parseOptions = parseOptions(options);
+        Path target = indexFolder(snapshotFile, options);
+        Files.createDirectories(target.getParent());
+        try (var lock = IndexLock.acquire(target.resolveSibling(target.getFileName() + ".lock"))) {
+            removeLeftovers(target);
+            SourceStamp stamp = SourceStamp.of(snapshotFile);
+            var existing = reuse(target, stamp, parser, parseOptions);
+            if (existing != null) return new Opened(existing, parser, true);
+            build(snapshotFile, target, stamp, parser, parseOptions, progress);
+            return new Opened(IndexedSnapshot.open(target), parser, false);
+        }
+    }
+
+    /** The index folder for a file: beside it, or in the cache when asked or when its folder is not writable. */
+    public Path indexFolder(Path snapshotFile, ParseOptions options) throws IOException {
+        Path file = snapshotFile.toAbsolutePath().normalize();
+        String where = options.get(OPTION_LOCATION, "beside");
+        if (!where.equals("beside") && !where.equals("cache")) throw new IllegalArgumentException(OPTION_LOCATION + " must be beside or cache, not " + where);
+        if (where.equals("beside") && Files.isWritable(file.getParent())) {
+            return file.resolveSibling(file.getFileName() + FOLDER_SUFFIX);
+        }
+        return cacheRoot.resolve(hash(file.toRealPath().toString()));
+    }
+
+    static ParseOptions parseOptions(ParseOptions options) {
+        Map<String, String> kept = new TreeMap<>(options.values());
+        kept.keySet().removeIf(k -> k.startsWith(STORE_OPTION_PREFIX));
+        return new ParseOptions(kept);
+    }
+
+    private static IndexedSnapshot reuse(Path target, SourceStamp stamp, SnapshotParser parser, ParseOptions options) {
+        if (!Files.isDirectory(target)) return null;
+        try {
+            Manifest m = Manifest.read(target.resolve(IndexFiles.MANIFEST));
+            if (!m.source().equals(stamp) || !m.parser().equals(parser.format()) || !m.options().equals(options)) return null;
+            return IndexedSnapshot.open(target, m);
+        } catch (IOException | RuntimeException staleOrDamaged) {
+            return null; // rebuilt below
+        }
+    }
+
+    private static void build(Path file, Path target, SourceStamp stamp, SnapshotParser parser, ParseOptions options,
+            Progress progress) throws IOException, SnapshotFormatException {
+        Path temp = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+        boolean published = false;
+        try {
+            try (var builder = new IndexBuilder(temp, progress)) {
+                builder.source(file, stamp, parser.format(), options);
+                parser.parse(file, builder, progress, options);
+                builder.finish();
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            } catch (java.util.concurrent.CancellationException canceled) {
+                throw canceled;
+            } catch (IllegalStateException | IllegalArgumentException badGraph) {
+                throw new SnapshotFormatException(file, -1, badGraph.getMessage(), badGraph);
+            }
+            if (!SourceStamp.of(file).equals(stamp)) throw new IOException(file + " changed while it was being parsed");
+            Checksums.fsyncFolder(temp);
+            if (Files.exists(target)) { // move the stale index aside first: a folder cannot be renamed over another
+                Path old = target.resolveSibling(target.getFileName() + ".old-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+                Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+                ResultWriter.deleteTree(old);
+            }
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            Checksums.fsyncFolder(target.getParent());
+            published = true;
+        } finally {
+            if (!published) ResultWriter.deleteTree(temp);
+        }
+    }
+
+    /** Deletes temp and old folders of this index. Called under the lock, so their builders are dead. */
+    private static void removeLeftovers(Path target) throws IOException {
+        String name = target.getFileName().toString();
+        try (Stream<Path> s = Files.list(target.getParent())) {
+            for (Path p : s.toList()) {
+                String n = p.getFileName().toString();
+                if (n.startsWith(name + ".tmp-") || n.startsWith(name + ".old-")) {
+                    try {
+                        ResultWriter.deleteTree(p);
+                    } catch (IOException inUse) {
+                        // still mapped by a reader on a platform that refuses; tried again next time
+                    }
+                }
+            }
+        }
+    }
+
+    private static String hash(String path) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(path.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

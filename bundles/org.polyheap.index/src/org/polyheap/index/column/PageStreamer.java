@@ -1,0 +1,104 @@
+package org.polyheap.index.column;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Writes a 1:1 index section value by value: fills a page, encodes it, appends it, and at the end
+ * writes the page-offset table and the trailer. Memory: one page of longs plus its encode buffer.
+ * Not thread-safe; with an encoder pool, up to {@link #MAX_PENDING} pages are encoded meanwhile.
+ * <pre>
+ * page 0 .. page p-1              (see {@link PageCodec})
+ * long  pageStart[0..p]           offsets from the section start; pageStart[p] = start of this table
+ * long  count                     values in the index
+ * byte  pageShift                 log2 of values per page
+ * byte  kind                      1 = int, 2 = long
+ * short reserved (0)
+ * int   magic 'PHX1'
+ * </pre>
+ */
+final class PageStreamer {
+    /** Pages handed to the encoder pool and not yet written; bounds memory to this many pages. */
+    static final int MAX_PENDING = 4;
+    static final int MAGIC = 0x50485831; // "PHX1"
+    static final int TRAILER_BYTES = 16;
+    static final int DEFAULT_PAGE_SHIFT = 12;
+
+    private final IndexOutput out;
+    private final long sectionStart;
+    private final ValueKind kind;
+    private final int pageShift;
+    private final Executor encoders; // null: encode on the caller's thread
+    private final ArrayDeque<CompletableFuture<Encoded>> pending = new ArrayDeque<>();
+    private long[] page;
+    private final byte[] encoded;
+    private final it.unimi.dsi.fastutil.longs.LongArrayList pageStarts = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    private int filled;
+    private long count;
+
+    private record Encoded(byte[] bytes, int length) { }
+
+    PageStreamer(IndexOutput out, ValueKind kind, int pageShift) { this(out, kind, pageShift, null); }
+
+    /** @param encoders where full pages are encoded, in parallel with the caller; null for inline */
+    PageStreamer(IndexOutput out, ValueKind kind, int pageShift, Executor encoders) {
+        if (pageShift < 4 || pageShift > 20) throw new IllegalArgumentException("page shift " + pageShift);
+        this.out = out;
+        this.sectionStart = out.position();
+        this.kind = kind;
+        this.pageShift = pageShift;
+        this.encoders = encoders;
+        this.page = new long[1 << pageShift];
+        this.encoded = new byte[PageCodec.maxBytes(1 << pageShift)];
+    }
+
+    void add(long value) throws IOException {
+        page[filled++] = value;
+        count++;
+        if (filled == page.length) flushPage();
+    }
+
+    long count() { return count; }
+
+    private void flushPage() throws IOException {
+        if (encoders == null) {
+            pageStarts.add(out.position() - sectionStart);
+            int len = PageCodec.encode(page, filled, encoded);
+            out.write(encoded, 0, len);
+        } else {
+            long[] full = page;
+            int n = filled;
+            pending.add(CompletableFuture.supplyAsync(() -> {
+                byte[] b = new byte[PageCodec.maxBytes(n)];
+                return new Encoded(b, PageCodec.encode(full, n, b));
+            }, encoders));
+            page = new long[page.length];
+            while (pending.size() > MAX_PENDING || (!pending.isEmpty() && pending.peek().isDone())) writeOldest();
+        }
+        filled = 0;
+    }
+
+    /** Writes the oldest pending page, waiting for its encoding: pages stay in order. */
+    private void writeOldest() throws IOException {
+        Encoded e = pending.poll().join();
+        pageStarts.add(out.position() - sectionStart);
+        out.write(e.bytes(), 0, e.length());
+    }
+
+    /** Writes the last page, the offset table and the trailer; returns the section's length. */
+    long finish() throws IOException {
+        if (filled > 0) flushPage();
+        while (!pending.isEmpty()) writeOldest();
+        pageStarts.add(out.position() - sectionStart);
+        for (int i = 0; i < pageStarts.size(); i++) out.writeLong(pageStarts.getLong(i));
+        out.writeLong(count);
+        out.writeByte(pageShift);
+        out.writeByte(kind.code);
+        out.writeByte(0);
+        out.writeByte(0);
+        out.writeInt(MAGIC);
+        return out.position() - sectionStart;
+    }
+}

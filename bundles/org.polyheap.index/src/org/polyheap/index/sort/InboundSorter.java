@@ -1,0 +1,199 @@
+package org.polyheap.index.sort;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.polyheap.index.column.OneToManyWriter;
+import org.polyheap.model.Progress;
+
+/**
+ * Builds the inbound index from the outbound references by an external sort: (target, source) pairs
+ * fill a buffer of {@code runPairs} longs; a full buffer is sorted and spilled to a temp file as a
+ * run (varint deltas, about 1-3 bytes per pair); at the end the runs are merged with a heap into a
+ * 1:N writer. Memory: 8 bytes x runPairs, plus 64 KiB per run while merging. Never holds the graph.
+ * Not thread-safe.
+ */
+public final class InboundSorter implements Closeable {
+    public static final int DEFAULT_RUN_PAIRS = 1 << 22; // 32 MiB
+    private static final int READ_BUFFER = 1 << 16;
+
+    private final Path tempDir;
+    private final long[] buffer;
+    private final List<Path> runs = new ArrayList<>();
+    private int filled;
+    private long count;
+
+    public InboundSorter(Path tempDir, int runPairs) {
+        if (runPairs < 1) throw new IllegalArgumentException("runPairs " + runPairs);
+        this.tempDir = tempDir;
+        this.buffer = new long[runPairs];
+    }
+
+    /** Records a reference {@code source -> target}; both non-negative. */
+    public void add(int target, int source) throws IOException {
+        buffer[filled++] = ((long) target << 32) | source;
+        count++;
+        if (filled == buffer.length) spill();
+    }
+
+    public long count() { return count; }
+
+    /** Number of runs spilled to disk so far. */
+    public int spilledRuns() { return runs.size(); }
+
+    private void spill() throws IOException {
+        Arrays.sort(buffer, 0, filled);
+        Path run = tempDir.resolve("inbound-run-" + runs.size() + ".tmp");
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(run), READ_BUFFER)) {
+            long prev = 0;
+            for (int i = 0; i < filled; i++) {
+                writeVarLong(out, buffer[i] - prev);
+                prev = buffer[i];
+            }
+        }
+        runs.add(run);
+        filled = 0;
+    }
+
+    /**
+     * Merges everything into {@code out}: one list per object {@code 0..objectCount-1}, sources
+     * ascending within a list. All targets must be below {@code objectCount} (the caller checked).
+     */
+    public void writeTo(OneToManyWriter out, int objectCount, Progress progress) throws IOException {
+        Arrays.sort(buffer, 0, filled);
+        List<Run> sources = new ArrayList<>();
+        sources.add(new MemoryRun(buffer, filled));
+        for (Path p : runs) sources.add(new FileRun(new BufferedInputStream(Files.newInputStream(p), READ_BUFFER)));
+        try {
+            var heap = new RunHeap(sources);
+            int list = 0;
+            long done = 0;
+            while (!heap.isEmpty()) {
+                long pair = heap.poll();
+                int target = (int) (pair >>> 32);
+                while (list < target) {
+                    out.endList();
+                    list++;
+                }
+                out.add((int) pair);
+                if ((++done & 0xFFFF) == 0) {
+                    progress.worked(0x10000);
+                    progress.checkCanceled();
+                }
+            }
+            while (list < objectCount) {
+                out.endList();
+                list++;
+            }
+        } finally {
+            for (Run r : sources) r.close();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Path p : runs) Files.deleteIfExists(p);
+        runs.clear();
+    }
+
+    static void writeVarLong(OutputStream out, long v) throws IOException {
+        while ((v & ~0x7FL) != 0) {
+            out.write((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        out.write((int) v);
+    }
+
+    /** A sorted sequence of pairs. */
+    sealed interface Run extends Closeable permits MemoryRun, FileRun {
+        /** Moves to the next pair; false at the end. */
+        boolean advance() throws IOException;
+
+        long head();
+
+        @Override default void close() throws IOException { }
+    }
+
+    static final class MemoryRun implements Run {
+        private final long[] pairs;
+        private final int size;
+        private int at = -1;
+
+        MemoryRun(long[] pairs, int size) { this.pairs = pairs; this.size = size; }
+
+        @Override public boolean advance() { return ++at < size; }
+
+        @Override public long head() { return pairs[at]; }
+    }
+
+    static final class FileRun implements Run {
+        private final InputStream in;
+        private long head;
+
+        FileRun(InputStream in) { this.in = in; }
+
+        @Override public boolean advance() throws IOException {
+            long v = 0;
+            for (int shift = 0;; shift += 7) {
+                int b = in.read();
+                if (b < 0) {
+                    if (shift == 0) return false;
+                    throw new EOFException("inbound run truncated");
+                }
+                v |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) break;
+            }
+            head += v;
+            return true;
+        }
+
+        @Override public long head() { return head; }
+
+        @Override public void close() throws IOException { in.close(); }
+    }
+
+    /** A binary min-heap of runs keyed by their head pair. */
+    private static final class RunHeap {
+        private final Run[] heap;
+        private int size;
+
+        RunHeap(List<Run> runs) throws IOException {
+            heap = new Run[runs.size()];
+            for (Run r : runs) if (r.advance()) heap[size++] = r;
+            for (int i = size / 2 - 1; i >= 0; i--) down(i);
+        }
+
+        boolean isEmpty() { return size == 0; }
+
+        long poll() throws IOException {
+            Run top = heap[0];
+            long pair = top.head();
+            if (!top.advance()) heap[0] = heap[--size];
+            if (size > 0) down(0);
+            return pair;
+        }
+
+        private void down(int i) {
+            Run r = heap[i];
+            while (true) {
+                int c = 2 * i + 1;
+                if (c >= size) break;
+                if (c + 1 < size && heap[c + 1].head() < heap[c].head()) c++;
+                if (heap[c].head() >= r.head()) break;
+                heap[i] = heap[c];
+                i = c;
+            }
+            heap[i] = r;
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** The external sort that turns outbound references into the inbound index. Internal. */
+package org.polyheap.index.sort;
