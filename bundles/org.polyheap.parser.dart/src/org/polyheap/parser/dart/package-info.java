@@ -1,2 +1,2 @@
-/** See docs/architecture.md for this package's one job. */
+/** Reads Dart VM heap snapshots ({@code dartheap}) into a snapshot sink; see docs/formats/dart.md. */
 package org.polyheap.parser.dart;
