@@ -95,7 +95,7 @@ class DominatorTreeTest {
     @Test
     void fastDominatorsEqualTheDefinitionOnRandomGraphs() {
         var random = new Random(20261122);
-        for (int round = 0; round < 3000; round++) {
+        for (int round = 0; round < 2000; round++) {
             int n = 1 + random.nextInt(40);
             int m = random.nextInt(3 * n + 1);
             int[][] edges = new int[m][];

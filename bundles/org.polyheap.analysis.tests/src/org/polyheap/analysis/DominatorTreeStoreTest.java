@@ -1,0 +1,54 @@
+package org.polyheap.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.index.IndexBuilder;
+import org.polyheap.index.IndexedSnapshot;
+import org.polyheap.model.Progress;
+import org.polyheap.parser.v8.V8SnapshotParser;
+
+/** The analysis on the index store's mapped columns, and its results kept beside the index. */
+class DominatorTreeStoreTest {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void treeComputedOnMappedColumnsIsSavedAndReadBack(@TempDir Path dir) throws Exception {
+        Path folder = dir.resolve("index");
+        try (var builder = new IndexBuilder(folder, Progress.NONE)) {
+            new V8SnapshotParser().parse(Path.of("data/chrome-todo.heapsnapshot.gz"), builder, Progress.NONE);
+            builder.finish();
+        }
+        var ref = V8Fixture.reference(Path.of("data/chrome-todo.devtools.json"));
+        DominatorTree computed;
+        try (var snapshot = IndexedSnapshot.open(folder)) {
+            var options = AnalysisOptions.forGraph(snapshot);
+            assertTrue(DominatorTreeStore.load(snapshot, options).isEmpty());
+            computed = HeapAnalysis.run(snapshot, options, Progress.NONE).dominatorTree();
+            for (Map<String, Object> top : (List<Map<String, Object>>) ref.get("top")) {
+                int ordinal = ((Number) top.get("ordinal")).intValue();
+                assertEquals(((Number) top.get("retainedSize")).longValue(), computed.retained()[ordinal]);
+            }
+            DominatorTreeStore.save(snapshot, options, computed);
+        }
+        try (var snapshot = IndexedSnapshot.open(folder)) {
+            var options = AnalysisOptions.forGraph(snapshot);
+            var loaded = DominatorTreeStore.load(snapshot, options).orElseThrow();
+            assertArrayEquals(computed.dominator(), loaded.dominator());
+            assertArrayEquals(computed.retained(), loaded.retained());
+            assertArrayEquals(computed.shallow(), loaded.shallow());
+            assertArrayEquals(computed.dominatedStart(), loaded.dominatedStart());
+            assertArrayEquals(computed.dominatedChildren(), loaded.dominatedChildren());
+            assertEquals(computed.reachableBytes(), loaded.reachableBytes());
+            assertTrue(DominatorTreeStore.load(snapshot, options.withDevtoolsSizes(false)).isEmpty(),
+                    "raw sizes are another result");
+        }
+    }
+}
