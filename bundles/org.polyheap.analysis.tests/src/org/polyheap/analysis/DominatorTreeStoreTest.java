@@ -23,10 +23,10 @@ class DominatorTreeStoreTest {
     void treeComputedOnMappedColumnsIsSavedAndReadBack(@TempDir Path dir) throws Exception {
         Path folder = dir.resolve("index");
         try (var builder = new IndexBuilder(folder, Progress.NONE)) {
-            new V8SnapshotParser().parse(Path.of("data/chrome-todo.heapsnapshot.gz"), builder, Progress.NONE);
+            new V8SnapshotParser().parse(Fixtures.data("chrome-todo.heapsnapshot.gz"), builder, Progress.NONE);
             builder.finish();
         }
-        var ref = V8Fixture.reference(Path.of("data/chrome-todo.devtools.json"));
+        var ref = Fixtures.reference(Fixtures.data("chrome-todo.devtools.json"));
         DominatorTree computed;
         try (var snapshot = IndexedSnapshot.open(folder)) {
             var options = AnalysisOptions.forGraph(snapshot);

@@ -25,13 +25,13 @@ class ParsedFixturesTest {
     @SuppressWarnings("unchecked")
     void immediateDominatorsOfTheTopRetainedJavaObjectsEqualNetBeans() throws Exception {
         var b = new HeapGraphBuilder();
-        new HprofParser().parse(Path.of("data/jackson-tree.hprof.gz"), b, Progress.NONE);
+        new HprofParser().parse(Fixtures.data("jackson-tree.hprof.gz"), b, Progress.NONE);
         HeapGraph g = b.build();
         var tree = HeapAnalysis.run(g, Progress.NONE).dominatorTree();
         var byAddress = new Long2IntOpenHashMap();
         byAddress.defaultReturnValue(-1);
         for (int o = 0; o < g.objectCount(); o++) byAddress.put(g.identity().get(o), o);
-        var ref = V8Fixture.reference(Path.of("data/jackson-tree.netbeans.json"));
+        var ref = Fixtures.reference(Fixtures.data("jackson-tree.netbeans.json"));
         var top = (List<Map<String, Object>>) ref.get("topRetained");
         for (var entry : top) {
             int o = byAddress.get(Long.decode((String) entry.get("id")).longValue());
@@ -45,7 +45,7 @@ class ParsedFixturesTest {
     @Test
     void dartReachabilityEqualsTheIndependentDecoder() throws Exception {
         var b = new HeapGraphBuilder();
-        new DartSnapshotParser().parse(Path.of("data/dart-sass-ia32-a-tiny.dartheap.gz"), b, Progress.NONE);
+        new DartSnapshotParser().parse(Fixtures.data("dart-sass-ia32-a-tiny.dartheap.gz"), b, Progress.NONE);
         HeapGraph g = b.build();
         // decode.js: "reachable from object 1 (BFS over non-zero refs): 174,696 objects, shallow total
         // 13,620,952 bytes (unreachable: 85,529)" -- every reference followed, weak ones included

@@ -18,8 +18,8 @@ class V8DevtoolsTest {
     @ValueSource(strings = {"gen-v8-20", "node-marked", "chrome-todo"})
     @SuppressWarnings("unchecked")
     void top50RetainedSizesEqualDevtools(String name) throws Exception {
-        var graph = V8Fixture.load(Path.of("data/" + name + ".heapsnapshot.gz"));
-        var ref = V8Fixture.reference(Path.of("data/" + name + ".devtools.json"));
+        var graph = Fixtures.load(Fixtures.data(name + ".heapsnapshot.gz"));
+        var ref = Fixtures.reference(Fixtures.data(name + ".devtools.json"));
         var options = AnalysisOptions.forGraph(graph);
         var tree = DominatorTree.compute(RetentionRules.build(graph, options, Progress.NONE), Progress.NONE);
         assertEquals(((Number) ref.get("nodeCount")).intValue(), graph.objectCount());
@@ -45,8 +45,8 @@ class V8DevtoolsTest {
     @ValueSource(strings = {"gen-v8-20", "chrome-todo"})
     @SuppressWarnings("unchecked")
     void rawModeKeepsFileSizesAndTheSameTree(String name) throws Exception {
-        var graph = V8Fixture.load(Path.of("data/" + name + ".heapsnapshot.gz"));
-        var ref = V8Fixture.reference(Path.of("data/" + name + ".devtools.json"));
+        var graph = Fixtures.load(Fixtures.data(name + ".heapsnapshot.gz"));
+        var ref = Fixtures.reference(Fixtures.data(name + ".devtools.json"));
         var devtools = DominatorTree.compute(
                 RetentionRules.build(graph, AnalysisOptions.forGraph(graph), Progress.NONE), Progress.NONE);
         var raw = DominatorTree.compute(RetentionRules.build(graph,

@@ -43,15 +43,25 @@ public final class DominatorTreeStore {
                 .commit();
     }
 
-    /** The stored tree for these options, if one of this version is there. */
+    /**
+     * The stored tree for these options, if one of this version is there and its columns fit the
+     * snapshot; a damaged result reads as absent, so the caller recomputes it. O(objects).
+     */
     public static Optional<DominatorTree> load(IndexedSnapshot snapshot, AnalysisOptions options) {
-        return snapshot.result(group(options), VERSION).map(r -> {
-            var dominated = r.oneToMany("dominated");
-            long[] starts = dominated.startColumn().toArray();
-            int[] start = new int[starts.length];
-            for (int i = 0; i < starts.length; i++) start[i] = Math.toIntExact(starts[i]);
-            return DominatorTree.restore(r.intColumn("dominator").toArray(), r.longColumn("retained").toArray(),
-                    r.longColumn("shallow").toArray(), start, dominated.valueColumn().toArray());
-        });
+        try {
+            return snapshot.result(group(options), VERSION).map(DominatorTreeStore::restore)
+                    .filter(t -> t.objectCount() == snapshot.objectCount());
+        } catch (RuntimeException damaged) { // IndexDamagedException, or columns that do not fit together
+            return Optional.empty();
+        }
+    }
+
+    private static DominatorTree restore(org.polyheap.index.AnalysisResult r) {
+        var dominated = r.oneToMany("dominated");
+        long[] starts = dominated.startColumn().toArray();
+        int[] start = new int[starts.length];
+        for (int i = 0; i < starts.length; i++) start[i] = Math.toIntExact(starts[i]);
+        return DominatorTree.restore(r.intColumn("dominator").toArray(), r.longColumn("retained").toArray(),
+                r.longColumn("shallow").toArray(), start, dominated.valueColumn().toArray());
     }
 }

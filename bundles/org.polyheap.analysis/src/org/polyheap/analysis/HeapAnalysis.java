@@ -39,14 +39,18 @@ public final class HeapAnalysis {
     public static HeapAnalysis run(HeapGraph graph, AnalysisOptions options, Progress progress) {
         if (graph instanceof IndexedSnapshot indexed) {
             progress.phase("Reading the dominator tree", -1);
-            var stored = DominatorStore.load(indexed, options);
+            var stored = DominatorTreeStore.load(indexed, options);
             if (stored.isPresent()) return new HeapAnalysis(graph, options, null, stored.get(), true);
         }
         var retaining = RetentionRules.build(graph, options, progress);
         var tree = DominatorTree.compute(retaining, progress);
         if (graph instanceof IndexedSnapshot indexed) {
             progress.phase("Storing the dominator tree", -1);
-            DominatorStore.save(indexed, options, tree);
+            try {
+                DominatorTreeStore.save(indexed, options, tree);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot store the dominator tree beside the index", e);
+            }
         }
         return new HeapAnalysis(graph, options, retaining, tree, false);
     }
