@@ -5,11 +5,9 @@
 #   dev/quicktest.sh org.polyheap.index.tests [more fragments] [-- extra junit console args]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-jdk=""
-for c in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25*; do
-  [ -n "$c" ] && [ -x "$c/bin/javac" ] && "$c/bin/java" -version 2>&1 | grep -q 'version "2[5-9]' && { jdk=$c; break; }
-done
-[ -n "$jdk" ] || { echo "quicktest: need a JDK >= 25 (set JAVA_HOME)" >&2; exit 1; }
+. "$top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
+polyheap_find_jdk 25 || exit 1
+jdk=$POLYHEAP_JDK
 m2=${M2_REPO:-$HOME/.m2/repository}
 fastutil=$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar
 junit=$m2/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar

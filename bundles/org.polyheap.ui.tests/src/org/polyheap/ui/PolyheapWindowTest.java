@@ -27,6 +27,7 @@ import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
+import org.polyheap.ui.actions.AboutDialog;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.editor.SnapshotOpener;
 
@@ -52,6 +53,18 @@ class PolyheapWindowTest {
         assertTrue(file.contains("Exit"), "File menu: " + file);
         List<String> help = menuItems(window().getShell(), "Help");
         assertTrue(help.contains("About Polyheap"), "Help menu: " + help);
+    }
+
+    @Test
+    void aboutDialogNamesTheProduct() {
+        AboutDialog about = new AboutDialog(window().getShell());
+        about.setBlockOnOpen(false);
+        about.open();
+        try {
+            assertEquals("About Polyheap", about.getShell().getText());
+        } finally {
+            about.close();
+        }
     }
 
     @Test

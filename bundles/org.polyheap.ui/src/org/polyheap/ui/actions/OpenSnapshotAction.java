@@ -3,6 +3,7 @@ package org.polyheap.ui.actions;
 import java.nio.file.Path;
 
 import org.eclipse.jface.action.Action;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -32,7 +33,10 @@ public final class OpenSnapshotAction extends Action {
                 "*.hprof;*.hprof.gz;*.heapsnapshot;*.heapsnapshot.gz;*.dartheap;*.dartheap.gz;*.pb;*.pb.gz;*.gz", "*" });
         if (dialog.open() == null) return;
         for (String name : dialog.getFileNames()) {
-            SnapshotOpener.open(window, Path.of(dialog.getFilterPath(), name));
+            Path file = Path.of(dialog.getFilterPath(), name);
+            if (SnapshotOpener.open(window, file) == null) {
+                MessageDialog.openError(window.getShell(), "Polyheap", "Cannot open " + file + " (see the log).");
+            }
         }
     }
 }
