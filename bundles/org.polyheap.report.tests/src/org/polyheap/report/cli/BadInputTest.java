@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,17 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Exit codes and the one-line messages of the headless command on bad input and bad usage. */
 class BadInputTest {
-    record Run(int code, String out, String err) { }
-
-    static Run run(String... args) {
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static void assertOneLine(Run r, int code, String contains) {
+    private static void assertOneLine(CommandRun r, int code, String contains) {
         assertEquals(code, r.code(), r.err());
         assertEquals(1, r.err().lines().count(), "one line: " + r.err());
         assertTrue(r.err().contains(contains), r.err());
@@ -35,18 +22,18 @@ class BadInputTest {
 
     @Test
     void missingFileIsBadInput(@TempDir Path tmp) {
-        assertOneLine(run("overview", tmp.resolve("nope.hprof").toString(), "--quiet"), 3, "no such file");
+        assertOneLine(CommandRun.of("overview", tmp.resolve("nope.hprof").toString(), "--quiet"), 3, "no such file");
     }
 
     @Test
     void directoryIsBadInput(@TempDir Path tmp) {
-        assertOneLine(run("overview", tmp.toString(), "--quiet"), 3, "is a directory");
+        assertOneLine(CommandRun.of("overview", tmp.toString(), "--quiet"), 3, "is a directory");
     }
 
     @Test
     void textFileIsNotASnapshot(@TempDir Path tmp) throws Exception {
         Path f = Files.writeString(tmp.resolve("notes.txt"), "just some notes, not a heap snapshot\n");
-        assertOneLine(run("overview", f.toString(), "--quiet"), 3, "not a known snapshot format");
+        assertOneLine(CommandRun.of("overview", f.toString(), "--quiet"), 3, "not a known snapshot format");
     }
 
     @Test
@@ -54,7 +41,7 @@ class BadInputTest {
         Path full = Fixtures.copy(Fixtures.DART, tmp);
         byte[] bytes = Files.readAllBytes(full);
         Path cut = Files.write(tmp.resolve("cut.dartheap"), java.util.Arrays.copyOf(bytes, bytes.length / 3));
-        Run r = run("overview", cut.toString(), "--quiet");
+        CommandRun r = CommandRun.of("overview", cut.toString(), "--quiet");
         assertOneLine(r, 3, cut.toString());
         assertTrue(r.err().contains("at byte "), r.err());
         assertFalse(Files.exists(tmp.resolve("cut.dartheap.polyheap").resolve("manifest")), "no index that looks valid");
@@ -65,24 +52,24 @@ class BadInputTest {
         Path full = Fixtures.copy(Fixtures.V8, tmp);
         byte[] bytes = Files.readAllBytes(full);
         Path cut = Files.write(tmp.resolve("cut.heapsnapshot"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
-        assertOneLine(run("overview", cut.toString(), "--quiet"), 3, "at byte ");
+        assertOneLine(CommandRun.of("overview", cut.toString(), "--quiet"), 3, "at byte ");
     }
 
     @Test
     void usageErrorsExitWithTwo() {
-        assertEquals(2, run("frobnicate").code());
-        assertEquals(2, run("histogram").code(), "FILE missing");
-        assertEquals(2, run("histogram", "x", "--by", "planet").code());
-        assertEquals(2, run("histogram", "x", "--top", "many").code());
-        assertEquals(2, run("paths", "x").code(), "--object missing");
-        assertEquals(2, run("overview", "x", "--no-such-option").code());
+        assertEquals(2, CommandRun.of("frobnicate").code());
+        assertEquals(2, CommandRun.of("histogram").code(), "FILE missing");
+        assertEquals(2, CommandRun.of("histogram", "x", "--by", "planet").code());
+        assertEquals(2, CommandRun.of("histogram", "x", "--top", "many").code());
+        assertEquals(2, CommandRun.of("paths", "x").code(), "--object missing");
+        assertEquals(2, CommandRun.of("overview", "x", "--no-such-option").code());
     }
 
     @Test
     void helpExitsZeroForEverySubcommand() {
-        assertEquals(0, run("--help").code());
+        assertEquals(0, CommandRun.of("--help").code());
         for (String sub : Main.HELP.keySet()) {
-            Run r = run(sub, "--help");
+            CommandRun r = CommandRun.of(sub, "--help");
             assertEquals(0, r.code());
             assertTrue(r.out().contains("polyheap " + sub), r.out());
         }
@@ -91,7 +78,7 @@ class BadInputTest {
     @Test
     void unknownObjectIsNotFound(@TempDir Path tmp) throws Exception {
         Path f = Fixtures.copy(Fixtures.DART, tmp);
-        assertOneLine(run("paths", f.toString(), "--object", "#999999999", "--quiet"), 5, "no object #999999999");
-        assertEquals(2, run("paths", f.toString(), "--object", "banana", "--quiet").code());
+        assertOneLine(CommandRun.of("paths", f.toString(), "--object", "#999999999", "--quiet"), 5, "no object #999999999");
+        assertEquals(2, CommandRun.of("paths", f.toString(), "--object", "banana", "--quiet").code());
     }
 }

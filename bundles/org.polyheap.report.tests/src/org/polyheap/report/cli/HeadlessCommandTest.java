@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,18 +48,8 @@ class HeadlessCommandTest {
         }
     }
 
-    record Run(int code, String out, String err) { }
-
-    static Run run(String... args) {
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private Map<String, Object> json(String... args) throws Exception {
-        Run r = run(args);
+        CommandRun r = CommandRun.of(args);
         assertEquals(0, r.code(), () -> "exit code; stderr: " + r.err());
         return Json.object(Json.parse(r.out()));
     }
@@ -182,7 +169,7 @@ class HeadlessCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void csvHistogramEqualsTheJsonRows(String format) throws Exception {
-        Run csv = run("histogram", files.get(format).toString(), "--csv", "--top", "20", "--quiet");
+        CommandRun csv = CommandRun.of("histogram", files.get(format).toString(), "--csv", "--top", "20", "--quiet");
         assertEquals(0, csv.code(), csv.err());
         var lines = csv.out().split("\r\n");
         assertEquals("Class,Objects,Shallow bytes,Retained bytes,Retained is a lower bound", lines[0]);
@@ -240,7 +227,7 @@ class HeadlessCommandTest {
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void jsonReportHasEverySection(String format) throws Exception {
         Path out = dir.resolve("report-json-" + format);
-        Run r = run("report", files.get(format).toString(), "--out", out.toString(), "--format", "json", "--quiet");
+        CommandRun r = CommandRun.of("report", files.get(format).toString(), "--out", out.toString(), "--format", "json", "--quiet");
         assertEquals(0, r.code(), r.err());
         List<Path> written = new ArrayList<>();
         try (var l = Files.list(out)) { l.forEach(written::add); }
