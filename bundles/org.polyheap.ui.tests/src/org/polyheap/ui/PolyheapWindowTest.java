@@ -1,0 +1,132 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.Test;
+import org.polyheap.ui.editor.SnapshotEditor;
+import org.polyheap.ui.editor.SnapshotOpener;
+
+/** Runs inside the real Polyheap application (tycho-surefire UI harness), on the UI thread. */
+class PolyheapWindowTest {
+
+    private static IWorkbenchWindow window() {
+        IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+        if (w == null) w = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+        return w;
+    }
+
+    @Test
+    void windowIsTitledPolyheap() {
+        String title = window().getShell().getText();
+        assertEquals("Polyheap", title, () -> "title code points: " + title.codePoints().boxed().toList());
+    }
+
+    @Test
+    void fileMenuOffersOpenAndExit() {
+        List<String> file = menuItems(window().getShell(), "File");
+        assertTrue(file.contains("Open\u2026"), "File menu: " + file);
+        assertTrue(file.contains("Exit"), "File menu: " + file);
+        List<String> help = menuItems(window().getShell(), "Help");
+        assertTrue(help.contains("About Polyheap"), "Help menu: " + help);
+    }
+
+    @Test
+    void bundledSampleOpensAsV8SnapshotAndWindowIsScreenshotted() throws Exception {
+        Path sample = PolyheapUi.sampleSnapshot();
+        IEditorPart part = SnapshotOpener.open(window(), sample);
+        SnapshotEditor editor = assertInstanceOf(SnapshotEditor.class, part);
+        assertEquals("chrome-todo.heapsnapshot.gz", editor.getTitle());
+        assertNotNull(editor.facts(), () -> "facts: " + editor.factsError());
+        assertEquals("V8 heap snapshot", editor.facts().format());
+        assertTrue(editor.facts().gzip());
+        assertEquals(Files.size(sample), editor.facts().size());
+
+        Path png = Path.of("target", "screenshots", "polyheap-window.png");
+        ImageData shot = screenshot(window().getShell(), png);
+        assertTrue(Files.size(png) > 1000, "screenshot too small");
+        assertTrue(distinctColours(shot) > 8, "screenshot looks blank");
+    }
+
+    /** Labels of a top-level menu's items, mnemonics and accelerators removed. */
+    private static List<String> menuItems(Shell shell, String topLevel) {
+        Menu bar = shell.getMenuBar();
+        assertNotNull(bar, "no menu bar");
+        for (MenuItem item : bar.getItems()) {
+            if (!label(item).equals(topLevel)) continue;
+            Menu menu = item.getMenu();
+            menu.notifyListeners(SWT.Show, new Event()); // menu managers fill their menus when shown
+            List<String> labels = new ArrayList<>();
+            for (MenuItem child : menu.getItems()) labels.add(label(child));
+            menu.notifyListeners(SWT.Hide, new Event());
+            return labels;
+        }
+        throw new AssertionError("no " + topLevel + " menu");
+    }
+
+    private static String label(MenuItem item) {
+        String t = item.getText().replace("&", "");
+        int tab = t.indexOf('\t');
+        return tab < 0 ? t : t.substring(0, tab);
+    }
+
+    /** Copies the shell's screen area into a PNG (no window manager under Xvfb: no title bar). */
+    private static ImageData screenshot(Shell shell, Path png) throws Exception {
+        Display display = shell.getDisplay();
+        shell.forceActive();
+        long until = System.currentTimeMillis() + 1500;
+        while (System.currentTimeMillis() < until) {
+            if (!display.readAndDispatch()) Thread.sleep(20);
+        }
+        Rectangle b = shell.getBounds();
+        Image image = new Image(display, b.width, b.height);
+        GC gc = new GC(display);
+        try {
+            gc.copyArea(image, b.x, b.y);
+        } finally {
+            gc.dispose();
+        }
+        ImageData data = image.getImageData();
+        image.dispose();
+        Files.createDirectories(png.getParent());
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] { data };
+        loader.save(png.toString(), SWT.IMAGE_PNG);
+        System.out.println("screenshot: " + png.toAbsolutePath());
+        return data;
+    }
+
+    private static int distinctColours(ImageData data) {
+        Set<Integer> seen = new HashSet<>();
+        for (int y = 0; y < data.height; y += 4) {
+            for (int x = 0; x < data.width; x += 4) {
+                seen.add(data.getPixel(x, y));
+                if (seen.size() > 64) return seen.size();
+            }
+        }
+        return seen.size();
+    }
+}

@@ -1,0 +1,2 @@
+/** Menu actions of the main window. */
+package org.polyheap.ui.actions;

@@ -1,0 +1,53 @@
+package org.polyheap.ui.application;
+
+import org.eclipse.jface.action.GroupMarker;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IMenuManager;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.ui.IWorkbenchActionConstants;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.actions.ActionFactory;
+import org.eclipse.ui.application.ActionBarAdvisor;
+import org.eclipse.ui.application.IActionBarConfigurer;
+import org.polyheap.ui.actions.AboutAction;
+import org.polyheap.ui.actions.OpenSnapshotAction;
+
+/** Menus: File (Open…, Exit) and Help (About Polyheap). */
+public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
+    private IAction open;
+    private IAction exit;
+    private IAction about;
+
+    public PolyheapActionBarAdvisor(IActionBarConfigurer configurer) {
+        super(configurer);
+    }
+
+    @Override
+    protected void makeActions(IWorkbenchWindow window) {
+        open = new OpenSnapshotAction(window);
+        register(open);
+        exit = ActionFactory.QUIT.create(window);
+        register(exit);
+        about = new AboutAction(window);
+        register(about);
+    }
+
+    @Override
+    protected void fillMenuBar(IMenuManager menuBar) {
+        MenuManager file = new MenuManager("&File", IWorkbenchActionConstants.M_FILE);
+        file.add(open);
+        file.add(new GroupMarker(IWorkbenchActionConstants.OPEN_EXT));
+        file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
+        file.add(new Separator());
+        file.add(exit);
+
+        MenuManager help = new MenuManager("&Help", IWorkbenchActionConstants.M_HELP);
+        help.add(new GroupMarker(IWorkbenchActionConstants.HELP_START));
+        help.add(about);
+
+        menuBar.add(file);
+        menuBar.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
+        menuBar.add(help);
+    }
+}
