@@ -1,0 +1,52 @@
+package org.polyheap.ui.views;
+
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.part.ViewPart;
+import org.polyheap.ui.ObjectRef;
+
+/**
+ * A view about one object: it follows the object selected in the editor or in another view (its own
+ * selections excepted, so drilling into a row does not replace what the view shows). UI thread.
+ */
+public abstract class ObjectView extends ViewPart {
+    private final ISelectionListener listener = this::selectionChanged;
+    private ObjectRef shown;
+
+    /** Registers for selections and shows what is selected now. Call at the end of createPartControl. */
+    protected final void follow() {
+        getSite().getPage().addPostSelectionListener(listener);
+        show(getSite().getPage().getSelection());
+    }
+
+    private void selectionChanged(IWorkbenchPart part, ISelection selection) {
+        if (part != this) show(selection);
+    }
+
+    /** Shows the selection's first object, if it has one and it is not already shown. */
+    public final void show(ISelection selection) {
+        ObjectRef.first(selection).ifPresent(this::show);
+    }
+
+    public final void show(ObjectRef ref) {
+        if (ref.snapshot().isClosed()) return;
+        shown = ref;
+        showObject(ref);
+    }
+
+    /** Re-shows the current object (after an option changed). */
+    protected final void reshow() {
+        if (shown != null && !shown.snapshot().isClosed()) showObject(shown);
+    }
+
+    public final ObjectRef shown() { return shown; }
+
+    protected abstract void showObject(ObjectRef ref);
+
+    @Override
+    public void dispose() {
+        getSite().getPage().removePostSelectionListener(listener);
+        super.dispose();
+    }
+}
