@@ -30,6 +30,7 @@ public final class OpenSnapshotJob extends Job {
     private final Display display;
     private final Consumer<LoadedSnapshot> onOpened;
     private final Consumer<String> onFailed;
+    private volatile MonitorProgress progress;
 
     public OpenSnapshotJob(Path file, Display display, Consumer<LoadedSnapshot> onOpened, Consumer<String> onFailed) {
         super("Opening " + file.getFileName());
@@ -42,9 +43,16 @@ public final class OpenSnapshotJob extends Job {
 
     public Path file() { return file; }
 
+    /** The phase running now ("Reading HPROF: objects and references"), "" before the first. */
+    public String phase() {
+        var p = progress;
+        return p == null ? "" : p.phaseName();
+    }
+
     @Override
     protected IStatus run(IProgressMonitor monitor) {
         var progress = MonitorProgress.begin(monitor, getName());
+        this.progress = progress;
         try {
             var analyzed = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, progress);
             LoadedSnapshot loaded;
