@@ -11,6 +11,7 @@ import org.eclipse.swt.widgets.Display;
 final class UiStallWatch {
     private final Display display;
     private final AtomicLong longestNanos = new AtomicLong();
+    private volatile long pendingSince = -1; // when the runnable not yet run was posted
     private volatile boolean running = true;
     private final Thread thread;
 
@@ -26,8 +27,10 @@ final class UiStallWatch {
             long posted = System.nanoTime();
             var ran = new java.util.concurrent.CountDownLatch(1);
             try {
+                pendingSince = posted;
                 display.asyncExec(() -> {
                     longestNanos.accumulateAndGet(System.nanoTime() - posted, Math::max);
+                    pendingSince = -1;
                     ran.countDown();
                 });
                 while (running && !ran.await(10, java.util.concurrent.TimeUnit.MILLISECONDS)) { /* wait for it */ }
@@ -42,6 +45,8 @@ final class UiStallWatch {
     double stop() {
         running = false;
         thread.interrupt();
+        long pending = pendingSince; // a runnable still waiting: the UI thread has been busy since it was posted
+        if (pending >= 0) longestNanos.accumulateAndGet(System.nanoTime() - pending, Math::max);
         return longestNanos.get() / 1e6;
     }
 }

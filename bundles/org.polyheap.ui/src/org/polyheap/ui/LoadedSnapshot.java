@@ -29,6 +29,7 @@ public final class LoadedSnapshot implements AutoCloseable {
     private final List<HistogramRow> classHistogram;
     private ObjectInspector inspector;
     private boolean closed;
+    private final List<Runnable> closeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private LoadedSnapshot(AnalyzedSnapshot analyzed, Map<String, Object> overview, TopConsumers top,
             List<HistogramRow> classHistogram) {
@@ -74,10 +75,22 @@ public final class LoadedSnapshot implements AutoCloseable {
 
     public synchronized boolean isClosed() { return closed; }
 
+    /** Runs {@code r} (on the closing thread, the UI thread for editors) before the index is unmapped. */
+    public void onClose(Runnable r) { closeListeners.add(r); }
+
+    public void removeOnClose(Runnable r) { closeListeners.remove(r); }
+
     @Override
-    public synchronized void close() {
-        if (closed) return;
-        closed = true;
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        for (Runnable r : closeListeners) r.run(); // views drop rows that would read the unmapped index
+        closeInspectorAndIndex();
+    }
+
+    private synchronized void closeInspectorAndIndex() {
         try {
             if (inspector != null) inspector.close();
         } catch (IOException ignored) {

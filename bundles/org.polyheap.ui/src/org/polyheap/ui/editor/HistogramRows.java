@@ -18,6 +18,8 @@ public final class HistogramRows {
     public enum Column { NAME, OBJECTS, SHALLOW, RETAINED, PERCENT }
 
     private final List<HistogramRow> rows;
+    private final String[] lowerNames;
+    private int[] nameRank; // row → position in case-insensitive name order; made on the first name sort
     private int[] visible;
     private Column sortColumn = Column.RETAINED;
     private boolean descending = true;
@@ -25,6 +27,8 @@ public final class HistogramRows {
 
     public HistogramRows(List<HistogramRow> rows) {
         this.rows = List.copyOf(rows);
+        this.lowerNames = new String[rows.size()];
+        for (int i = 0; i < lowerNames.length; i++) lowerNames[i] = this.rows.get(i).name().toLowerCase(java.util.Locale.ROOT);
         this.visible = all(rows.size());
         sort();
     }
@@ -77,6 +81,12 @@ public final class HistogramRows {
         filter = compile(text);
         if (filter == null) {
             visible = all(rows.size());
+        } else if (isPlain(text.strip())) { // the common case, typed names: a substring test, no regex engine
+            String needle = text.strip().toLowerCase(java.util.Locale.ROOT);
+            int[] kept = new int[rows.size()];
+            int n = 0;
+            for (int i = 0; i < lowerNames.length; i++) if (lowerNames[i].contains(needle)) kept[n++] = i;
+            visible = java.util.Arrays.copyOf(kept, n);
         } else {
             var matcher = filter.matcher("");
             int[] kept = new int[rows.size()];
@@ -87,6 +97,15 @@ public final class HistogramRows {
             visible = java.util.Arrays.copyOf(kept, n);
         }
         sort();
+    }
+
+    /** True when the text has no regular-expression syntax, so a substring test answers the same. */
+    private static boolean isPlain(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if ("\\^$.|?*+()[]{}".indexOf(c) >= 0 || c > 127) return false;
+        }
+        return true;
     }
 
     /** The pattern a filter text stands for, or null for blank text. */
@@ -100,20 +119,36 @@ public final class HistogramRows {
         }
     }
 
+    /** Sorts the visible rows on one long key per row; ties keep name order, so the order is stable to the eye. */
     private void sort() {
-        IntArrays.mergeSort(visible, (a, b) -> {
-            int c = compare(rows.get(a), rows.get(b));
-            return descending ? -c : c;
+        int[] rank = nameRank();
+        long[] key = new long[rows.size()];
+        for (int i : visible) {
+            HistogramRow r = rows.get(i);
+            key[i] = switch (sortColumn) {
+                case NAME -> rank[i];
+                case OBJECTS -> r.objects();
+                case SHALLOW -> r.shallow();
+                case RETAINED, PERCENT -> r.retained();
+            };
+        }
+        IntArrays.quickSort(visible, (a, b) -> {
+            int c = Long.compare(key[a], key[b]);
+            if (descending) c = -c;
+            return c != 0 ? c : Integer.compare(rank[a], rank[b]);
         });
     }
 
-    private int compare(HistogramRow a, HistogramRow b) {
-        int c = switch (sortColumn) {
-            case NAME -> String.CASE_INSENSITIVE_ORDER.compare(a.name(), b.name());
-            case OBJECTS -> Long.compare(a.objects(), b.objects());
-            case SHALLOW -> Long.compare(a.shallow(), b.shallow());
-            case RETAINED, PERCENT -> Long.compare(a.retained(), b.retained());
-        };
-        return c != 0 ? c : a.name().compareTo(b.name()); // ties in a stable, visible order
+    private int[] nameRank() {
+        if (nameRank == null) {
+            int[] order = all(rows.size());
+            IntArrays.quickSort(order, (a, b) -> {
+                int c = lowerNames[a].compareTo(lowerNames[b]);
+                return c != 0 ? c : rows.get(a).name().compareTo(rows.get(b).name());
+            });
+            nameRank = new int[rows.size()];
+            for (int pos = 0; pos < order.length; pos++) nameRank[order[pos]] = pos;
+        }
+        return nameRank;
     }
 }

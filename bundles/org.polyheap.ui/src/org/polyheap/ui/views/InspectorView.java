@@ -65,6 +65,13 @@ public final class InspectorView extends ObjectView {
     }
 
     @Override
+    protected void clear() {
+        generation.incrementAndGet();
+        if (!viewer.getControl().isDisposed()) viewer.setInput(List.of());
+        setContentDescription("");
+    }
+
+    @Override
     protected void showObject(ObjectRef ref) {
         var lines = new ArrayList<>(summary(ref));
         lines.add(new Line("Fields", "reading\u2026", "", null));
@@ -82,7 +89,7 @@ public final class InspectorView extends ObjectView {
                 }
                 var result = fields;
                 display.asyncExec(() -> {
-                    if (viewer.getControl().isDisposed() || generation.get() != mine) return;
+                    if (viewer.getControl().isDisposed() || generation.get() != mine || ref.snapshot().isClosed()) return;
                     var all = new ArrayList<>(summary(ref));
                     all.addAll(result);
                     viewer.setInput(all);

@@ -12,6 +12,7 @@ import org.polyheap.ui.ObjectRef;
  */
 public abstract class ObjectView extends ViewPart {
     private final ISelectionListener listener = this::selectionChanged;
+    private final Runnable onSnapshotClosed = this::snapshotClosed;
     private ObjectRef shown;
 
     /** Registers for selections and shows what is selected now. Call at the end of createPartControl. */
@@ -31,9 +32,19 @@ public abstract class ObjectView extends ViewPart {
 
     public final void show(ObjectRef ref) {
         if (ref.snapshot().isClosed()) return;
+        if (shown != null && shown.snapshot() != ref.snapshot()) shown.snapshot().removeOnClose(onSnapshotClosed);
+        if (shown == null || shown.snapshot() != ref.snapshot()) ref.snapshot().onClose(onSnapshotClosed);
         shown = ref;
         showObject(ref);
     }
+
+    private void snapshotClosed() {
+        shown = null;
+        clear();
+    }
+
+    /** Shows nothing: the snapshot of the shown object was closed. */
+    protected abstract void clear();
 
     /** Re-shows the current object (after an option changed). */
     protected final void reshow() {
@@ -47,6 +58,7 @@ public abstract class ObjectView extends ViewPart {
     @Override
     public void dispose() {
         getSite().getPage().removePostSelectionListener(listener);
+        if (shown != null) shown.snapshot().removeOnClose(onSnapshotClosed);
         super.dispose();
     }
 }

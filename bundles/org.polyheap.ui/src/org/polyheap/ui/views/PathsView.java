@@ -109,6 +109,13 @@ public final class PathsView extends ObjectView {
     }
 
     @Override
+    protected void clear() {
+        generation.incrementAndGet();
+        if (!viewer.getControl().isDisposed()) viewer.setInput(List.of());
+        setContentDescription("");
+    }
+
+    @Override
     protected void showObject(ObjectRef ref) {
         int mine = generation.incrementAndGet();
         setContentDescription("Searching paths from " + ref.className() + " " + ref.displayId() + "\u2026");
@@ -118,9 +125,15 @@ public final class PathsView extends ObjectView {
         var job = new Job("Paths to GC roots from " + ref.displayId()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
                 int[] found = new int[1];
-                Node top = search(ref, excluded, MAX_PATHS, monitor, found);
+                Node top;
+                try {
+                    top = search(ref, excluded, MAX_PATHS, monitor, found);
+                } catch (IllegalStateException closed) {
+                    if (ref.snapshot().isClosed()) return Status.CANCEL_STATUS; // its editor was closed meanwhile
+                    throw closed;
+                }
                 display.asyncExec(() -> {
-                    if (viewer.getControl().isDisposed() || generation.get() != mine) return;
+                    if (viewer.getControl().isDisposed() || generation.get() != mine || ref.snapshot().isClosed()) return;
                     viewer.setInput(List.of(top));
                     viewer.expandToLevel(top, 1);
                     if (!top.children.isEmpty()) viewer.expandToLevel(top.children.getFirst(), 30); // the shortest path, whole

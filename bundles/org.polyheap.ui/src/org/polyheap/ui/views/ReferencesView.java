@@ -101,6 +101,17 @@ public final class ReferencesView extends ObjectView {
     public boolean incoming() { return incoming; }
 
     @Override
+    protected void clear() {
+        generation.incrementAndGet();
+        rows = List.of();
+        if (!viewer.getControl().isDisposed()) {
+            viewer.getTable().clearAll();
+            viewer.setItemCount(0);
+        }
+        setContentDescription("");
+    }
+
+    @Override
     protected void showObject(ObjectRef ref) {
         int mine = generation.incrementAndGet();
         boolean in = incoming;
@@ -109,10 +120,16 @@ public final class ReferencesView extends ObjectView {
         var job = new Job("References of " + ref.displayId()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
                 var g = ref.snapshot().graph();
-                List<Reference> refs = in ? References.incoming(g, ref.objectId()) : References.outgoing(g, ref.objectId());
-                List<Row> list = refs.stream().map(r -> new Row(r, new ObjectRef(ref.snapshot(), in ? r.from() : r.to()))).toList();
+                List<Row> list;
+                try {
+                    List<Reference> refs = in ? References.incoming(g, ref.objectId()) : References.outgoing(g, ref.objectId());
+                    list = refs.stream().map(r -> new Row(r, new ObjectRef(ref.snapshot(), in ? r.from() : r.to()))).toList();
+                } catch (IllegalStateException closed) {
+                    if (ref.snapshot().isClosed()) return Status.CANCEL_STATUS; // its editor was closed meanwhile
+                    throw closed;
+                }
                 display.asyncExec(() -> {
-                    if (viewer.getControl().isDisposed() || generation.get() != mine) return;
+                    if (viewer.getControl().isDisposed() || generation.get() != mine || ref.snapshot().isClosed()) return;
                     rows = list;
                     viewer.getTable().clearAll();
                     viewer.setItemCount(list.size());
