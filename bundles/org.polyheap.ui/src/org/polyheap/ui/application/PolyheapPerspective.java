@@ -16,8 +16,8 @@ public final class PolyheapPerspective implements IPerspectiveFactory {
     public void createInitialLayout(IPageLayout layout) {
         layout.setEditorAreaVisible(true);
         String editors = layout.getEditorArea();
-        layout.addView(InspectorView.ID, IPageLayout.LEFT, 0.27f, editors);
-        IFolderLayout bottom = layout.createFolder("org.polyheap.ui.bottom", IPageLayout.BOTTOM, 0.62f, editors);
+        layout.addView(InspectorView.ID, IPageLayout.LEFT, 0.26f, editors);
+        IFolderLayout bottom = layout.createFolder("org.polyheap.ui.bottom", IPageLayout.BOTTOM, 0.66f, editors);
         bottom.addView(PathsView.ID);
         bottom.addView(ReferencesView.ID);
         layout.getViewLayout(InspectorView.ID).setCloseable(true);

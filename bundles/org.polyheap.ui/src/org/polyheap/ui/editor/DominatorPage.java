@@ -54,7 +54,7 @@ public final class DominatorPage {
         Tree widget = viewer.getTree();
         widget.setHeaderVisible(true);
         widget.setLinesVisible(true);
-        column("Object", 560, SWT.LEFT, ObjectRef::label, m -> "\u2026 " + Format.count(m.total() - m.shown())
+        column("Object", 440, SWT.LEFT, ObjectRef::label, m -> "\u2026 " + Format.count(m.total() - m.shown())
                 + " more of " + Format.count(m.total()) + " (Enter or double-click: show " + Format.count(nextPage(m.shown()) - m.shown()) + " more)");
         column("Shallow bytes", 130, SWT.RIGHT, r -> Format.bytes(r.shallow()), m -> "");
         column("Retained bytes", 140, SWT.RIGHT, r -> Format.bytes(r.retained()), m -> "");

@@ -44,8 +44,8 @@ public final class InspectorView extends ObjectView {
         viewer = new TableViewer(parent, SWT.FULL_SELECTION | SWT.MULTI);
         viewer.getTable().setHeaderVisible(true);
         viewer.getTable().setLinesVisible(true);
-        column("Name", 180, Line::name);
-        column("Value", 320, Line::value);
+        column("Name", 120, Line::name);
+        column("Value", 300, Line::value);
         column("Type", 120, Line::type);
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.addDoubleClickListener(e -> {

@@ -31,7 +31,7 @@ public abstract class ObjectView extends ViewPart {
     }
 
     public final void show(ObjectRef ref) {
-        if (ref.snapshot().isClosed()) return;
+        if (ref.snapshot().isClosed() || ref.equals(shown)) return; // the post-selection repeats selections
         if (shown != null && shown.snapshot() != ref.snapshot()) shown.snapshot().removeOnClose(onSnapshotClosed);
         if (shown == null || shown.snapshot() != ref.snapshot()) ref.snapshot().onClose(onSnapshotClosed);
         shown = ref;
