@@ -54,11 +54,11 @@ public final class DominatorPage {
         Tree widget = viewer.getTree();
         widget.setHeaderVisible(true);
         widget.setLinesVisible(true);
-        column("Object", 440, SWT.LEFT, ObjectRef::label, m -> "\u2026 " + Format.count(m.total() - m.shown())
+        column("Object", 520, SWT.LEFT, ObjectRef::label, m -> "\u2026 " + Format.count(m.total() - m.shown())
                 + " more of " + Format.count(m.total()) + " (Enter or double-click: show " + Format.count(nextPage(m.shown()) - m.shown()) + " more)");
-        column("Shallow bytes", 130, SWT.RIGHT, r -> Format.bytes(r.shallow()), m -> "");
-        column("Retained bytes", 140, SWT.RIGHT, r -> Format.bytes(r.retained()), m -> "");
-        column("% of heap", 90, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()), m -> "");
+        column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()), m -> "");
+        column("Retained bytes", 130, SWT.RIGHT, r -> Format.bytes(r.retained()), m -> "");
+        column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()), m -> "");
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyTreeContentProvider() {
             @Override public void updateElement(Object parentElement, int index) {

@@ -68,7 +68,7 @@ public final class HistogramPage {
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 5, 1));
-        column("Class", 380, SWT.LEFT, HistogramRows.Column.NAME, HistogramRow::name);
+        column("Class", 380, SWT.LEFT, HistogramRows.Column.NAME, r -> r.name().isEmpty() ? "(none)" : r.name());
         column("Objects", 110, SWT.RIGHT, HistogramRows.Column.OBJECTS, r -> Format.count(r.objects()));
         column("Shallow bytes", 140, SWT.RIGHT, HistogramRows.Column.SHALLOW, r -> Format.bytes(r.shallow()));
         column("Retained bytes", 150, SWT.RIGHT, HistogramRows.Column.RETAINED,

@@ -31,6 +31,9 @@ public final class InspectorView extends ObjectView {
     public static final String ID = "org.polyheap.ui.views.inspector";
 
     /** One row: a name, its value, the declared type (fields only), and the object it points to, if any. */
+    /** Fields listed at most (a byte[] has millions of slots; the table is not virtual). */
+    public static final int MAX_FIELDS = 1000;
+
     public record Line(String name, String value, String type, ObjectRef target) implements ObjectRef.Holder {
         @Override public ObjectRef object() { return target; }
     }
@@ -134,7 +137,7 @@ public final class InspectorView extends ObjectView {
         var lines = new ArrayList<Line>();
         List<FieldValue> fields = ref.snapshot().fields(ref.objectId());
         if (fields.isEmpty()) lines.add(new Line("Fields", "none recorded in this snapshot format", "", null));
-        for (FieldValue f : fields) {
+        for (FieldValue f : fields.subList(0, Math.min(fields.size(), MAX_FIELDS))) {
             String name = (f.isStatic() ? "static " : "") + f.name();
             String type = f.type().toString().toLowerCase(java.util.Locale.ROOT);
             switch (f.value()) {
@@ -146,6 +149,9 @@ public final class InspectorView extends ObjectView {
                 case String s -> lines.add(new Line(name, '"' + (s.length() > 200 ? s.substring(0, 199) + "\u2026" : s) + '"', type, null));
                 default -> lines.add(new Line(name, String.valueOf(f.value()), type, null));
             }
+        }
+        if (fields.size() > MAX_FIELDS) {
+            lines.add(new Line("\u2026", Format.count(fields.size() - MAX_FIELDS) + " more not listed", "", null));
         }
         return lines;
     }

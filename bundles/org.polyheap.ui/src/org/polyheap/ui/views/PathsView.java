@@ -71,9 +71,9 @@ public final class PathsView extends ObjectView {
     public void createPartControl(Composite parent) {
         viewer = new TreeViewer(parent, SWT.FULL_SELECTION | SWT.SINGLE);
         viewer.getTree().setHeaderVisible(true);
-        column("Object (reference by which it holds the row above)", 560, Node::label);
-        column("Shallow bytes", 110, n -> Format.bytes(n.ref.shallow()));
-        column("Retained bytes", 120, n -> Format.bytes(n.ref.retained()));
+        column("Object (reference by which it holds the row above)", 700, Node::label);
+        column("Shallow bytes", 100, n -> Format.bytes(n.ref.shallow()));
+        column("Retained bytes", 110, n -> Format.bytes(n.ref.retained()));
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override public Object[] getElements(Object input) { return input instanceof List<?> l ? l.toArray() : new Object[0]; }
             @Override public Object[] getChildren(Object e) { return e instanceof Node n ? n.children.toArray() : new Object[0]; }
