@@ -25,6 +25,7 @@ import org.polyheap.report.cli.Main;
 import org.polyheap.ui.editor.DominatorPage;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.HistogramRows;
+import org.polyheap.ui.editor.ObjectMenu;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
 import org.polyheap.ui.export.SnapshotExport;
@@ -52,6 +53,16 @@ class SnapshotWindowTest {
         checkHistogram(editor);
         ObjectRef deep = checkDominatorTree(editor);
         checkViews(editor, deep, false);
+        // context menu "Open in Dominator Tree" on a referrer: the tree expands down to it and selects it
+        var references = (ReferencesView) UiTestSupport.window().getActivePage().findView(ReferencesView.ID);
+        var referrer = references.rows().getFirst().object();
+        editor.showPage(SnapshotEditor.OVERVIEW);
+        ObjectMenu.openInDominatorTree(UiTestSupport.window().getActivePage(), referrer);
+        UiTestSupport.spin(100);
+        assertEquals(SnapshotEditor.DOMINATORS, editor.activePage());
+        assertEquals(referrer, ((StructuredSelection) editor.dominators().viewer().getStructuredSelection()).getFirstElement());
+        assertEquals(referrer, editor.dominators().viewer().getTree().getSelection()[0].getData());
+
         editor.showPage(SnapshotEditor.OVERVIEW);
         assertTrue(editor.overview().objectsChart().bars().size() >= 3, "overview chart of biggest objects");
         assertTrue(editor.overview().values().stream().anyMatch(v -> v.contains("V8")), "format named: " + editor.overview().values());
