@@ -13,7 +13,6 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.polyheap.analysis.HistogramRow;
-import org.polyheap.analysis.Semantics;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.RootKind;
