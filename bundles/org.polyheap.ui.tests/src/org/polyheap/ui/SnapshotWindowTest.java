@@ -103,6 +103,19 @@ class SnapshotWindowTest {
     }
 
     @Test
+    void ctrlFShowsTheHistogramFilter(@TempDir Path dir) throws Exception {
+        var editor = UiTestSupport.open(UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir));
+        editor.showPage(SnapshotEditor.DOMINATORS);
+        UiTestSupport.window().getActivePage().activate(editor);
+        var handlers = UiTestSupport.window().getService(org.eclipse.ui.handlers.IHandlerService.class);
+        handlers.executeCommand(org.polyheap.ui.editor.FocusFilterHandler.COMMAND_ID, null);
+        UiTestSupport.spin(50);
+        assertEquals(SnapshotEditor.HISTOGRAM, editor.activePage());
+        var bindings = UiTestSupport.window().getService(org.eclipse.ui.keys.IBindingService.class);
+        assertEquals("Ctrl+F", bindings.getBestActiveBindingFormattedFor(org.polyheap.ui.editor.FocusFilterHandler.COMMAND_ID));
+    }
+
+    @Test
     void dartSnapshotOpensAndGroupsByLibrary(@TempDir Path dir) throws Exception {
         var editor = UiTestSupport.open(UiTestSupport.copy(DART, dir));
         assertEquals("dart", editor.snapshot().analyzed().format());

@@ -83,9 +83,6 @@ public final class HistogramPage {
             @Override public void inputChanged(Viewer v, Object oldInput, Object newInput) { }
         });
         viewer.setInput(snapshot);
-        table.addListener(SWT.KeyDown, e -> {
-            if (e.character == 6 || ((e.stateMask & SWT.MOD1) != 0 && e.keyCode == 'f')) focusFilter(); // Ctrl+F
-        });
         setRows(snapshot.classHistogram());
         return control;
     }

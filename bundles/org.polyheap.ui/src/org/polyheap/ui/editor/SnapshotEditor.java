@@ -55,6 +55,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         dominators.reveal(object);
     }
 
+    /** Shows the Histogram page with the cursor in its filter (Ctrl+F). */
+    public void focusFilter() {
+        setActivePage(HISTOGRAM);
+        histogram.focusFilter();
+    }
+
     /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS). */
     public void showPage(int page) { setActivePage(page); }
 
