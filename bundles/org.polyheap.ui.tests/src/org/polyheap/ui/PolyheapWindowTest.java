@@ -21,6 +21,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.ui.actions.AboutDialog;
 import org.polyheap.ui.editor.SnapshotEditor;
 
 /** Runs inside the real Polyheap application (tycho-surefire UI harness), on the UI thread. */
@@ -45,6 +46,18 @@ class PolyheapWindowTest {
         assertTrue(file.contains("Exit"), "File menu: " + file);
         List<String> help = menuItems(window().getShell(), "Help");
         assertTrue(help.contains("About Polyheap"), "Help menu: " + help);
+    }
+
+    @Test
+    void aboutDialogNamesTheProduct() {
+        AboutDialog about = new AboutDialog(window().getShell());
+        about.setBlockOnOpen(false);
+        about.open();
+        try {
+            assertEquals("About Polyheap", about.getShell().getText());
+        } finally {
+            about.close();
+        }
     }
 
     @Test

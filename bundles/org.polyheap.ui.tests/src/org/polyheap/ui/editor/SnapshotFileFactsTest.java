@@ -2,6 +2,7 @@ package org.polyheap.ui.editor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -46,5 +47,11 @@ class SnapshotFileFactsTest {
     void sizeTextShowsUnitAndExactBytes() {
         assertEquals("1.3 MB (1,315,096 bytes)", new SnapshotFileFacts(1_315_096, true, "").sizeText());
         assertEquals("512 bytes", new SnapshotFileFacts(512, false, "").sizeText());
+    }
+
+    @Test
+    void unreadableFileIsExplainedInWords() {
+        IOException e = assertThrows(IOException.class, () -> SnapshotFileFacts.of(dir.resolve("missing.hprof")));
+        assertEquals("no such file", SnapshotEditor.describe(e));
     }
 }

@@ -1,5 +1,10 @@
 package org.polyheap.ui.editor;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
@@ -59,6 +64,16 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public void focusFilter() {
         setActivePage(HISTOGRAM);
         histogram.focusFilter();
+    }
+
+    /** The reason in words: the JDK's file exceptions carry only the path as their message. */
+    public static String describe(IOException e) {
+        return switch (e) {
+            case NoSuchFileException _ -> "no such file";
+            case AccessDeniedException _ -> "permission denied";
+            case FileSystemException x when x.getReason() != null -> x.getReason();
+            default -> e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        };
     }
 
     /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS). */

@@ -1,7 +1,6 @@
 package org.polyheap.ui.jobs;
 
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
@@ -68,9 +67,9 @@ public final class OpenSnapshotJob extends Job {
             return Status.CANCEL_STATUS;
         } catch (SnapshotFormatException e) {
             return failed(e.getMessage());
-        } catch (NoSuchFileException e) {
-            return failed(file + ": no such file");
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            return failed(file + ": " + org.polyheap.ui.editor.SnapshotEditor.describe(e), e);
+        } catch (RuntimeException e) {
             // a bug or an I/O failure: the user gets one line, the log gets the trace
             return failed(file + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         } catch (OutOfMemoryError e) {
