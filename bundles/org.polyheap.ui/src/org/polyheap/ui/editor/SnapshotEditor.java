@@ -21,6 +21,8 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int OVERVIEW = 0;
     public static final int HISTOGRAM = 1;
     public static final int DOMINATORS = 2;
+    /** Key-binding context active while a snapshot editor is (Ctrl+F). */
+    public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
@@ -50,6 +52,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         selection.watch(histogram.viewer());
         selection.watch(dominators.viewer());
         getSite().setSelectionProvider(selection);
+        getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
         new ObjectMenu(this, histogram.viewer()).install();
         new ObjectMenu(this, dominators.viewer()).install();
     }
