@@ -2,6 +2,7 @@ package org.polyheap.ui.application;
 
 import org.eclipse.jface.action.GroupMarker;
 import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IStatusLineManager;
 import org.eclipse.jface.action.IMenuManager;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.action.Separator;
@@ -12,10 +13,13 @@ import org.eclipse.ui.application.ActionBarAdvisor;
 import org.eclipse.ui.application.IActionBarConfigurer;
 import org.polyheap.ui.actions.AboutAction;
 import org.polyheap.ui.actions.OpenSnapshotAction;
+import org.polyheap.ui.export.ExportAction;
+import org.polyheap.ui.jobs.HeapStatus;
 
-/** Menus: File (Open…, Exit) and Help (About Polyheap). */
+/** Menus: File (Open…, Export…, Exit) and Help (About Polyheap); the status line's heap use. */
 public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     private IAction open;
+    private IAction export;
     private IAction exit;
     private IAction about;
 
@@ -27,6 +31,8 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     protected void makeActions(IWorkbenchWindow window) {
         open = new OpenSnapshotAction(window);
         register(open);
+        export = new ExportAction(window);
+        register(export);
         exit = ActionFactory.QUIT.create(window);
         register(exit);
         about = new AboutAction(window);
@@ -37,6 +43,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     protected void fillMenuBar(IMenuManager menuBar) {
         MenuManager file = new MenuManager("&File", IWorkbenchActionConstants.M_FILE);
         file.add(open);
+        file.add(export);
         file.add(new GroupMarker(IWorkbenchActionConstants.OPEN_EXT));
         file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         file.add(new Separator());
@@ -49,5 +56,10 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         menuBar.add(file);
         menuBar.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
         menuBar.add(help);
+    }
+
+    @Override
+    protected void fillStatusLine(IStatusLineManager statusLine) {
+        statusLine.add(new HeapStatus());
     }
 }

@@ -1,12 +1,25 @@
 package org.polyheap.ui.application;
 
+import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.polyheap.ui.views.InspectorView;
+import org.polyheap.ui.views.PathsView;
+import org.polyheap.ui.views.ReferencesView;
 
-/** The one perspective: the editor area holds one editor per open snapshot; views come later. */
+/**
+ * The one perspective: snapshot editors in the middle, the Inspector on the left (as in MAT), Paths
+ * to GC Roots and References below the editors.
+ */
 public final class PolyheapPerspective implements IPerspectiveFactory {
     @Override
     public void createInitialLayout(IPageLayout layout) {
         layout.setEditorAreaVisible(true);
+        String editors = layout.getEditorArea();
+        layout.addView(InspectorView.ID, IPageLayout.LEFT, 0.26f, editors);
+        IFolderLayout bottom = layout.createFolder("org.polyheap.ui.bottom", IPageLayout.BOTTOM, 0.66f, editors);
+        bottom.addView(PathsView.ID);
+        bottom.addView(ReferencesView.ID);
+        layout.getViewLayout(InspectorView.ID).setCloseable(true);
     }
 }

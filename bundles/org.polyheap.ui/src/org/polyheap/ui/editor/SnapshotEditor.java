@@ -6,47 +6,71 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.jface.resource.JFaceResources;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.part.EditorPart;
+import org.eclipse.ui.part.MultiPageEditorPart;
+import org.polyheap.ui.LoadedSnapshot;
 
 /**
- * One open snapshot. For now a placeholder page with what is known before parsing (name, size,
- * detected format); the Overview, Histogram and Dominator Tree pages replace it.
+ * One open snapshot, in three pages: Overview, Histogram and Dominator Tree. The input carries the
+ * snapshot already parsed and analysed by the open job, so creating the pages does no analysis;
+ * closing the editor closes the snapshot (unmaps its index).
  */
-public final class SnapshotEditor extends EditorPart {
-    /** Widget data key of the e4 CSS engine for a CSS class name. */
-    private static final String CSS_CLASS = "org.eclipse.e4.ui.css.CssClassName";
+public final class SnapshotEditor extends MultiPageEditorPart {
+    public static final int OVERVIEW = 0;
+    public static final int HISTOGRAM = 1;
+    public static final int DOMINATORS = 2;
+    /** Key-binding context active while a snapshot editor is (Ctrl+F). */
+    public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
-    private SnapshotFileFacts facts;
-    private String factsError;
-    private Composite page;
+    private LoadedSnapshot snapshot;
+    private final SelectionRelay selection = new SelectionRelay();
+    private OverviewPage overview;
+    private HistogramPage histogram;
+    private DominatorPage dominators;
 
     @Override
     public void init(IEditorSite site, IEditorInput input) throws PartInitException {
-        if (!(input instanceof SnapshotEditorInput snapshot)) {
-            throw new PartInitException("Not a snapshot file: " + input.getName());
+        if (!(input instanceof SnapshotEditorInput in) || in.snapshot() == null) {
+            throw new PartInitException("Not an opened snapshot: " + input.getName());
         }
-        setSite(site);
-        setInput(input);
+        super.init(site, input);
+        snapshot = in.snapshot();
         setPartName(input.getName());
         setTitleToolTip(input.getToolTipText());
-        try {
-            facts = SnapshotFileFacts.of(snapshot.file()); // a 4 KB read: cheap enough for the UI thread
-        } catch (IOException e) {
-            factsError = describe(e);
-        }
+    }
+
+    @Override
+    protected void createPages() {
+        overview = new OverviewPage(snapshot);
+        setPageText(addPage(overview.create(getContainer())), "Overview");
+        histogram = new HistogramPage(snapshot);
+        setPageText(addPage(histogram.create(getContainer())), "Histogram");
+        dominators = new DominatorPage(snapshot);
+        setPageText(addPage(dominators.create(getContainer())), "Dominator Tree");
+        selection.watch(histogram.viewer());
+        selection.watch(dominators.viewer());
+        getSite().setSelectionProvider(selection);
+        getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
+        new ObjectMenu(this, histogram.viewer()).install();
+        new ObjectMenu(this, dominators.viewer()).install();
+    }
+
+    /** Shows the Dominator Tree page with {@code object} revealed and selected. UI thread. */
+    public void showInDominatorTree(int object) {
+        setActivePage(DOMINATORS);
+        dominators.reveal(object);
+    }
+
+    /** Shows the Histogram page with the cursor in its filter (Ctrl+F). */
+    public void focusFilter() {
+        setActivePage(HISTOGRAM);
+        histogram.focusFilter();
     }
 
     /** The reason in words: the JDK's file exceptions carry only the path as their message. */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         return switch (e) {
             case NoSuchFileException _ -> "no such file";
             case AccessDeniedException _ -> "permission denied";
@@ -55,58 +79,32 @@ public final class SnapshotEditor extends EditorPart {
         };
     }
 
-    public SnapshotEditorInput snapshotInput() {
-        return (SnapshotEditorInput) getEditorInput();
-    }
+    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS). */
+    public void showPage(int page) { setActivePage(page); }
 
-    /** Null when the file could not be read; then {@link #factsError()} says why. */
-    public SnapshotFileFacts facts() {
-        return facts;
-    }
+    public int activePage() { return getActivePage(); }
 
-    public String factsError() {
-        return factsError;
-    }
+    public LoadedSnapshot snapshot() { return snapshot; }
 
-    @Override
-    public void createPartControl(Composite parent) {
-        page = new Composite(parent, SWT.NONE);
-        page.setData(CSS_CLASS, "snapshot-editor");
-        page.setLayout(new GridLayout(2, false));
+    public OverviewPage overview() { return overview; }
 
-        Label title = new Label(page, SWT.NONE);
-        title.setData(CSS_CLASS, "snapshot-editor-title");
-        title.setFont(JFaceResources.getHeaderFont());
-        title.setText(getEditorInput().getName());
-        title.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1));
+    public HistogramPage histogram() { return histogram; }
 
-        row("File", snapshotInput().file().toString());
-        if (facts != null) {
-            row("Size", facts.sizeText());
-            row("Compression", facts.gzip() ? "gzip" : "none");
-            row("Format", facts.format());
-        } else {
-            row("Cannot read", factsError);
-        }
-        Label note = new Label(page, SWT.WRAP);
-        note.setText("Overview, Histogram and Dominator Tree pages will appear here once the snapshot is parsed.");
-        GridData noteData = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
-        noteData.verticalIndent = 16;
-        note.setLayoutData(noteData);
-    }
-
-    private void row(String name, String value) {
-        Label key = new Label(page, SWT.NONE);
-        key.setText(name + ":");
-        key.setLayoutData(new GridData(SWT.LEFT, SWT.TOP, false, false));
-        Label val = new Label(page, SWT.NONE);
-        val.setText(value);
-        val.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-    }
+    public DominatorPage dominators() { return dominators; }
 
     @Override
     public void setFocus() {
-        page.setFocus();
+        switch (getActivePage()) {
+            case HISTOGRAM -> histogram.viewer().getControl().setFocus();
+            case DOMINATORS -> dominators.viewer().getControl().setFocus();
+            default -> super.setFocus();
+        }
+    }
+
+    @Override
+    public void dispose() {
+        super.dispose();
+        snapshot.close();
     }
 
     @Override public void doSave(IProgressMonitor monitor) { }

@@ -1,0 +1,265 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.ui.PartInitException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.analysis.DominatorTree;
+import org.polyheap.analysis.HistogramRow;
+import org.polyheap.report.cli.Main;
+import org.polyheap.ui.editor.DominatorPage;
+import org.polyheap.ui.editor.Format;
+import org.polyheap.ui.editor.HistogramRows;
+import org.polyheap.ui.editor.ObjectMenu;
+import org.polyheap.ui.editor.SnapshotEditor;
+import org.polyheap.ui.export.ExportAction;
+import org.polyheap.ui.export.SnapshotExport;
+import org.polyheap.ui.views.InspectorView;
+import org.polyheap.ui.views.PathsView;
+import org.polyheap.ui.views.ReferencesView;
+
+/**
+ * The window on real snapshots of each format: open through the job, histogram rows and sorting,
+ * three levels of the dominator tree, Inspector and Paths to GC Roots on a selected object, and the
+ * CSV export against the headless command. Runs on the UI thread inside the application.
+ */
+class SnapshotWindowTest {
+    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path DART = Path.of("../org.polyheap.parser.dart.tests/data/dart-sass-ia32-a-tiny.dartheap.gz");
+
+    @AfterEach
+    void closeEditors() {
+        UiTestSupport.closeAllEditors();
+    }
+
+    @Test
+    void v8SampleShowsPagesAndLinkedViews(@TempDir Path dir) throws Exception {
+        var editor = UiTestSupport.open(UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir));
+        checkHistogram(editor);
+        ObjectRef deep = checkDominatorTree(editor);
+        checkViews(editor, deep, false);
+        // context menu "Open in Dominator Tree" on a referrer: the tree expands down to it and selects it
+        var references = (ReferencesView) UiTestSupport.window().getActivePage().findView(ReferencesView.ID);
+        var referrer = references.rows().getFirst().object();
+        editor.showPage(SnapshotEditor.OVERVIEW);
+        ObjectMenu.openInDominatorTree(UiTestSupport.window().getActivePage(), referrer);
+        UiTestSupport.spin(100);
+        assertEquals(SnapshotEditor.DOMINATORS, editor.activePage());
+        assertEquals(referrer, ((StructuredSelection) editor.dominators().viewer().getStructuredSelection()).getFirstElement());
+        assertEquals(referrer, editor.dominators().viewer().getTree().getSelection()[0].getData());
+
+        editor.showPage(SnapshotEditor.OVERVIEW);
+        assertTrue(editor.overview().objectsChart().bars().size() >= 3, "overview chart of biggest objects");
+        assertTrue(editor.overview().values().stream().anyMatch(v -> v.contains("V8")), "format named: " + editor.overview().values());
+        UiTestSupport.screenshot("v8-overview");
+        editor.showPage(SnapshotEditor.DOMINATORS);
+        UiTestSupport.screenshot("v8-dominators-paths");
+    }
+
+    @Test
+    void hprofOpensWithFieldsAndExportEqualsHeadlessCsv(@TempDir Path dir) throws Exception {
+        Path file = UiTestSupport.copy(HPROF, dir);
+        var editor = UiTestSupport.open(file);
+        assertEquals("hprof", editor.snapshot().analyzed().format());
+        checkHistogram(editor);
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        UiTestSupport.screenshot("hprof-histogram");
+        ObjectRef deep = checkDominatorTree(editor);
+        checkViews(editor, deep, true);
+        UiTestSupport.window().getActivePage().showView(PathsView.ID);
+        UiTestSupport.screenshot("hprof-inspector-paths");
+
+        Path csv = dir.resolve("window.csv");
+        UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HISTOGRAM_CSV, csv));
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        int code = Main.run(List.of("histogram", file.toString(), "--csv"), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, () -> err.toString(StandardCharsets.UTF_8));
+        String headless = out.toString(StandardCharsets.UTF_8);
+        String window = Files.readString(csv);
+        assertTrue(window.lines().count() > 100, "rows exported: " + window.lines().count());
+        assertEquals(headless, window);
+
+        Path html = dir.resolve("report.html");
+        UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HTML_REPORT, html));
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") || page.startsWith("<!doctype html>"), page.substring(0, 40));
+        assertTrue(page.contains(editor.snapshot().top().classes().getFirst().name().replace("<", "&lt;")), "top class in report");
+    }
+
+    @Test
+    void ctrlFShowsTheHistogramFilter(@TempDir Path dir) throws Exception {
+        var editor = UiTestSupport.open(UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir));
+        editor.showPage(SnapshotEditor.DOMINATORS);
+        UiTestSupport.window().getActivePage().activate(editor);
+        var handlers = UiTestSupport.window().getService(org.eclipse.ui.handlers.IHandlerService.class);
+        handlers.executeCommand(org.polyheap.ui.editor.FocusFilterHandler.COMMAND_ID, null);
+        UiTestSupport.spin(50);
+        assertEquals(SnapshotEditor.HISTOGRAM, editor.activePage());
+        var bindings = UiTestSupport.window().getService(org.eclipse.ui.keys.IBindingService.class);
+        assertEquals("Ctrl+F", bindings.getBestActiveBindingFormattedFor(org.polyheap.ui.editor.FocusFilterHandler.COMMAND_ID));
+    }
+
+    @Test
+    void dartSnapshotOpensAndGroupsByLibrary(@TempDir Path dir) throws Exception {
+        var editor = UiTestSupport.open(UiTestSupport.copy(DART, dir));
+        assertEquals("dart", editor.snapshot().analyzed().format());
+        checkHistogram(editor);
+        ObjectRef deep = checkDominatorTree(editor);
+        checkViews(editor, deep, false);
+        var page = editor.histogram();
+        UiTestSupport.waitFor(page.regroup("library"));
+        // the job hands its rows over with asyncExec: on a loaded machine that may take more than one spin
+        UiTestSupport.spinUntil(() -> page.grouping() == org.polyheap.analysis.Grouping.LIBRARY, 10_000, "rows by library");
+        assertTrue(page.rows().totalRows() > 0 && page.rows().totalRows() < editor.snapshot().classHistogram().size(),
+                "libraries are fewer than classes: " + page.rows().totalRows());
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        UiTestSupport.screenshot("dart-histogram-by-library");
+    }
+
+    /** Rows match the analysis, biggest retained first; sorting and filtering act on the table. */
+    private static void checkHistogram(SnapshotEditor editor) {
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        var page = editor.histogram();
+        var table = page.viewer().getTable();
+        List<HistogramRow> expected = editor.snapshot().classHistogram();
+        assertEquals(expected.size(), table.getItemCount());
+        assertTrue(expected.size() > 5, "classes: " + expected.size());
+        // the widget's first rows, read as the user sees them
+        var sorted = expected.stream().sorted(byRetainedThenName()).toList();
+        for (int i = 0; i < 5; i++) {
+            String name = sorted.get(i).name();
+            assertEquals(name.isEmpty() ? "(none)" : name, table.getItem(i).getText(0));
+        }
+        long previous = Long.MAX_VALUE;
+        for (int i = 0; i < page.rows().size(); i++) {
+            assertTrue(page.rows().row(i).retained() <= previous, "retained descending at row " + i);
+            previous = page.rows().row(i).retained();
+        }
+        // click "Objects": biggest count first; again: smallest first
+        page.sortBy(table.getColumn(1));
+        assertEquals(expected.stream().mapToLong(HistogramRow::objects).max().orElseThrow(), page.rows().row(0).objects());
+        assertEquals(Format.count(page.rows().row(0).objects()), table.getItem(0).getText(1));
+        page.sortBy(table.getColumn(1));
+        assertEquals(expected.stream().mapToLong(HistogramRow::objects).min().orElseThrow(), page.rows().row(0).objects());
+        page.sortBy(table.getColumn(0));
+        for (int i = 1; i < page.rows().size(); i++) {
+            assertTrue(String.CASE_INSENSITIVE_ORDER.compare(page.rows().row(i - 1).name(), page.rows().row(i).name()) <= 0, "names sorted");
+        }
+        page.sortBy(table.getColumn(3));
+        // filter as typed: every shown row matches, and the count is what a plain scan finds
+        String probe = expected.getFirst().name();
+        String piece = probe.length() > 4 ? probe.substring(1, 4) : probe;
+        page.setFilter(piece);
+        long matching = expected.stream().filter(r -> r.name().toLowerCase().contains(piece.toLowerCase())
+                || HistogramRows.compile(piece).matcher(r.name()).find()).count();
+        assertEquals(matching, table.getItemCount(), "rows matching '" + piece + "'");
+        for (int i = 0; i < page.rows().size(); i++) assertTrue(HistogramRows.compile(piece).matcher(page.rows().row(i).name()).find());
+        page.setFilter("");
+        assertEquals(expected.size(), table.getItemCount());
+    }
+
+    private static java.util.Comparator<HistogramRow> byRetainedThenName() {
+        return java.util.Comparator.comparingLong(HistogramRow::retained).reversed().thenComparing(HistogramRow::name);
+    }
+
+    /** Expands three levels along the biggest child; children are sorted by retained size. Returns the deepest object. */
+    private static ObjectRef checkDominatorTree(SnapshotEditor editor) {
+        editor.showPage(SnapshotEditor.DOMINATORS);
+        var viewer = editor.dominators().viewer();
+        var tree = editor.snapshot().analyzed().analysis().dominatorTree();
+        Tree widget = viewer.getTree();
+        UiTestSupport.spin(50);
+        assertEquals(rows(tree.children(DominatorTree.VIRTUAL_ROOT).length), widget.getItemCount(), "top level rows");
+        TreeItem item = widget.getItem(0);
+        ObjectRef ref = data(item);
+        int expanded = 0;
+        while (expanded < 3) {
+            assertTrue(item.getText(0).contains(ref.displayId()), item.getText(0));
+            int[] children = tree.children(ref.objectId());
+            if (children.length == 0) break;
+            editor.dominators().expand(ref);
+            UiTestSupport.spin(50);
+            assertTrue(item.getExpanded());
+            assertEquals(rows(children.length), item.getItemCount(), "children of " + ref.label());
+            TreeItem first = item.getItem(0);
+            ObjectRef child = data(first);
+            assertEquals(children[0], child.objectId(), "biggest child first");
+            if (item.getItemCount() > 1) assertTrue(child.retained() >= data(item.getItem(1)).retained(), "children by retained size");
+            assertTrue(first.getText(2).equals(Format.count(child.retained())), first.getText(2));
+            item = first;
+            ref = child;
+            expanded++;
+        }
+        assertTrue(expanded >= 2, "levels expanded: " + expanded);
+        viewer.setSelection(new StructuredSelection(ref), true);
+        UiTestSupport.spin(100);
+        return ref;
+    }
+
+    /** Rows under a node with {@code children}: the first page, and a "more" row when there are more. */
+    private static int rows(int children) {
+        return Math.min(children, DominatorPage.PAGE) + (children > DominatorPage.PAGE ? 1 : 0);
+    }
+
+    /** The row's object; a virtual row gets its data when first painted or asked for. */
+    private static ObjectRef data(TreeItem item) {
+        item.getText(0); // makes a virtual row materialize
+        UiTestSupport.spinUntil(() -> item.getData() instanceof ObjectRef, 5000, "row data");
+        return (ObjectRef) item.getData();
+    }
+
+    /** The Inspector, Paths to GC Roots and References views follow the selected object. */
+    private static void checkViews(SnapshotEditor editor, ObjectRef ref, boolean expectFields) throws PartInitException {
+        var page = UiTestSupport.window().getActivePage();
+        var inspector = (InspectorView) page.showView(InspectorView.ID);
+        var paths = (PathsView) page.showView(PathsView.ID);
+        var references = (ReferencesView) page.showView(ReferencesView.ID);
+        page.activate(editor);
+        editor.dominators().viewer().setSelection(new StructuredSelection(ref), true);
+        int incoming = org.polyheap.analysis.References.incoming(ref.snapshot().graph(), ref.objectId()).size();
+        UiTestSupport.spinUntil(() -> ref.equals(inspector.shown()) && ref.equals(paths.shown()) && ref.equals(references.shown()),
+                10_000, "views follow the selection");
+        UiTestSupport.spinUntil(() -> inspector.lines().stream().noneMatch(l -> l.value().equals("reading\u2026")),
+                UiTestSupport.TIMEOUT_MS, "fields read");
+        UiTestSupport.spinUntil(() -> paths.top() != null && ref.equals(paths.top().object()), UiTestSupport.TIMEOUT_MS, "paths searched");
+        UiTestSupport.spinUntil(() -> references.rows().size() == incoming && references.getContentDescription().startsWith(Format.count(incoming)),
+                UiTestSupport.TIMEOUT_MS, "incoming references listed");
+
+        var lines = inspector.lines();
+        assertEquals(ref.className(), lines.get(0).value());
+        assertEquals(ref.displayId(), lines.get(1).value());
+        assertTrue(lines.stream().anyMatch(l -> l.name().equals("Retained size") && l.value().startsWith(Format.count(ref.retained()))), lines.toString());
+        if (expectFields) {
+            assertTrue(lines.stream().anyMatch(l -> !l.type().isEmpty()), "fields read from the file: " + lines);
+        }
+
+        var top = paths.top();
+        assertNotNull(top, "paths searched");
+        assertEquals(ref, top.object());
+        // follow the first branch to its end: a GC root, named
+        var node = top;
+        while (!node.children().isEmpty()) node = node.children().getFirst();
+        assertTrue(node.rootKinds() != null && !node.rootKinds().isBlank(), "path ends at a named GC root: " + node.label());
+        var expectedPath = editor.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), org.polyheap.analysis.PathsToRoots.WEAK_KINDS).next();
+        int depth = 0;
+        for (var n = top; !n.children().isEmpty(); n = n.children().getFirst()) depth++;
+        assertEquals(expectedPath.length(), depth, "first branch is the shortest path");
+
+    }
+}

@@ -1,0 +1,119 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.polyheap.ui.editor.SnapshotEditor;
+import org.polyheap.ui.editor.SnapshotEditorInput;
+import org.polyheap.ui.editor.SnapshotOpener;
+import org.polyheap.ui.jobs.OpenSnapshotJob;
+
+/** What the window tests share: the window, spinning the event loop while jobs run, screenshots. */
+final class UiTestSupport {
+    static final long TIMEOUT_MS = 120_000;
+
+    private UiTestSupport() { }
+
+    static IWorkbenchWindow window() {
+        IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+        if (w == null) w = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+        return w;
+    }
+
+    static Display display() { return window().getShell().getDisplay(); }
+
+    /** Runs the event loop until {@code done} holds; fails after {@code timeoutMs}. */
+    static void spinUntil(BooleanSupplier done, long timeoutMs, String what) {
+        Display display = display();
+        long until = System.currentTimeMillis() + timeoutMs;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > until) fail("timed out waiting for " + what);
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    fail("interrupted");
+                }
+            }
+        }
+    }
+
+    /** Spins the event loop for {@code ms}: lets pending paints and async runnables run. */
+    static void spin(long ms) {
+        long until = System.currentTimeMillis() + ms;
+        spinUntil(() -> System.currentTimeMillis() >= until, ms + 1000, "time");
+    }
+
+    static void waitFor(Job job) {
+        if (job == null) return;
+        spinUntil(() -> job.getResult() != null, TIMEOUT_MS, job.getName());
+        spin(50); // its asyncExec'd result
+    }
+
+    /** Copies a test data file into {@code dir}, so its index is written there and not into the sources. */
+    static Path copy(Path source, Path dir) throws IOException {
+        Path target = dir.resolve(source.getFileName());
+        Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+        return target;
+    }
+
+    /** Opens a snapshot as File ▸ Open does and waits for its editor. */
+    static SnapshotEditor open(Path file) {
+        OpenSnapshotJob job = SnapshotOpener.open(window(), file);
+        waitFor(job);
+        var input = new SnapshotEditorInput(file);
+        spinUntil(() -> window().getActivePage().findEditor(input) != null, TIMEOUT_MS, "editor of " + file);
+        var editor = (SnapshotEditor) window().getActivePage().findEditor(input);
+        assertNotNull(editor);
+        spin(100);
+        return editor;
+    }
+
+    /** Copies the shell's screen area into target/screenshots/{name}.png (no window manager under Xvfb). */
+    static ImageData screenshot(String name) throws IOException {
+        Shell shell = window().getShell();
+        Display display = shell.getDisplay();
+        shell.forceActive();
+        spin(600);
+        Rectangle b = shell.getBounds();
+        Image image = new Image(display, b.width, b.height);
+        GC gc = new GC(display);
+        try {
+            gc.copyArea(image, b.x, b.y);
+        } finally {
+            gc.dispose();
+        }
+        ImageData data = image.getImageData();
+        image.dispose();
+        Path png = Path.of("target", "screenshots", name + ".png");
+        Files.createDirectories(png.getParent());
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] { data };
+        loader.save(png.toString(), SWT.IMAGE_PNG);
+        System.out.println("screenshot: " + png.toAbsolutePath());
+        return data;
+    }
+
+    static void closeAllEditors() {
+        window().getActivePage().closeAllEditors(false);
+        spin(50);
+    }
+}

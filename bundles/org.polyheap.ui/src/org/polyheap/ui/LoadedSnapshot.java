@@ -1,0 +1,101 @@
+package org.polyheap.ui;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import org.polyheap.analysis.Grouping;
+import org.polyheap.analysis.HistogramRow;
+import org.polyheap.analysis.TopConsumers;
+import org.polyheap.model.Progress;
+import org.polyheap.report.Queries;
+
+import org.polyheap.model.FieldValue;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.ObjectInspector;
+import org.polyheap.report.AnalyzedSnapshot;
+
+/**
+ * A snapshot the window has open: the analysed index plus the parser's field reader, opened on first
+ * use and closed with the snapshot. Shared by the editor and the views; thread-safe.
+ */
+public final class LoadedSnapshot implements AutoCloseable {
+    /** How many of the biggest objects and classes the overview charts. */
+    public static final int TOP = 12;
+
+    private final AnalyzedSnapshot analyzed;
+    private final Map<String, Object> overview;
+    private final TopConsumers top;
+    private final List<HistogramRow> classHistogram;
+    private ObjectInspector inspector;
+    private boolean closed;
+    private final List<Runnable> closeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private LoadedSnapshot(AnalyzedSnapshot analyzed, Map<String, Object> overview, TopConsumers top,
+            List<HistogramRow> classHistogram) {
+        this.analyzed = analyzed;
+        this.overview = overview;
+        this.top = top;
+        this.classHistogram = classHistogram;
+    }
+
+    /**
+     * Computes what the editor shows first (overview facts, top consumers, class histogram), so the
+     * editor opens without work on the UI thread. O(objects); call it in the open job.
+     */
+    public static LoadedSnapshot of(AnalyzedSnapshot analyzed, Progress progress) {
+        var overview = Queries.overview(analyzed);
+        var top = analyzed.analysis().topConsumers(TOP, progress);
+        var histogram = analyzed.analysis().histogram(Grouping.CLASS, null, progress);
+        return new LoadedSnapshot(analyzed, overview, top, histogram);
+    }
+
+    /** Overview facts in {@link Queries#overview} order. */
+    public Map<String, Object> overview() { return overview; }
+
+    /** Biggest objects and classes by retained size. */
+    public TopConsumers top() { return top; }
+
+    /** The class histogram, biggest retained first. */
+    public List<HistogramRow> classHistogram() { return classHistogram; }
+
+    /** Bytes reachable from the GC roots: the 100 % of "% of heap". */
+    public long heapBytes() { return Math.max(1, analyzed.analysis().dominatorTree().reachableBytes()); }
+
+    public AnalyzedSnapshot analyzed() { return analyzed; }
+
+    public HeapGraph graph() { return analyzed.graph(); }
+
+    /** Field values of one object: file I/O (a few KB), so call it off the UI thread. */
+    public synchronized List<FieldValue> fields(int objectId) throws IOException {
+        if (closed) return List.of();
+        if (inspector == null) inspector = analyzed.parser().inspector(analyzed.file(), analyzed.graph());
+        return inspector.fields(objectId);
+    }
+
+    public synchronized boolean isClosed() { return closed; }
+
+    /** Runs {@code r} (on the closing thread, the UI thread for editors) before the index is unmapped. */
+    public void onClose(Runnable r) { closeListeners.add(r); }
+
+    public void removeOnClose(Runnable r) { closeListeners.remove(r); }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        for (Runnable r : closeListeners) r.run(); // views drop rows that would read the unmapped index
+        closeInspectorAndIndex();
+    }
+
+    private synchronized void closeInspectorAndIndex() {
+        try {
+            if (inspector != null) inspector.close();
+        } catch (IOException ignored) {
+            // nothing left to read from; the index below is what holds resources
+        }
+        analyzed.close();
+    }
+}
