@@ -256,7 +256,7 @@ class SnapshotWindowTest {
         var node = top;
         while (!node.children().isEmpty()) node = node.children().getFirst();
         assertTrue(node.rootKinds() != null && !node.rootKinds().isBlank(), "path ends at a named GC root: " + node.label());
-        var expectedPath = editor.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), org.polyheap.analysis.PathsToRoots.WEAK_KINDS).next();
+        var expectedPath = editor.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), org.polyheap.analysis.PathsToRoots.WEAK_KINDS, org.polyheap.model.Progress.NONE).next();
         int depth = 0;
         for (var n = top; !n.children().isEmpty(); n = n.children().getFirst()) depth++;
         assertEquals(expectedPath.length(), depth, "first branch is the shortest path");

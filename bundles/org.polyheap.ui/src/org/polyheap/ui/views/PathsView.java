@@ -155,7 +155,7 @@ public final class PathsView extends ObjectView {
         HeapGraph g = ref.snapshot().graph();
         Node top = new Node(ref, null);
         top.rootKinds = rootKinds(g, ref.objectId());
-        var paths = ref.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), excluded);
+        var paths = ref.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), excluded, org.polyheap.model.Progress.NONE);
         while (paths.hasNext() && found[0] < max && !monitor.isCanceled()) {
             var path = paths.next();
             if (path.length() == 0) continue; // the object itself is a root: said on the top row
