@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: makes the standard inputs with ../shared/tools, runs Polyheap's headless
 # command and the reference tools on the same files in the same run, and appends one row per
-# (input, tool) to the results table of docs/benchmarks.md: wall time, peak RSS (GNU time -v) and
-# the ratio to the reference tool of that format.
+# (input, tool) to the results table of docs/benchmarks.md: wall time, CPU time (user + sys), peak
+# RSS (GNU time -v) and the ratio to the reference tool's run on the same file in the same round.
 #
-#   bench/run.sh [--set fixtures|standard|large] [--subcommand NAME] [--no-reference]
+#   bench/run.sh [--set fixtures|standard|large|none] [--input FORMAT:FILE]... [--subcommand NAME]
+#                [--rounds N] [--keep-index] [--no-reference] [--no-polyheap] [--quicktest]
 #
 #   fixtures  the snapshots in ../shared/fixtures (uncompressed into bench/out/inputs)
 #   standard  fixtures + generated: Gen.java 200 MB HPROF, gen-v8.js 200 MB V8   (default)
 #   large     standard + Gen.java 1024 MB HPROF, gen-v8.js 1024 MB V8
+#   none      only the --input files (FORMAT: hprof, v8, dart, fuchsia)
 # Polyheap is run as: polyheap <subcommand> $BENCH_ARGS FILE, by default `dominators --top 20
 # --quiet` (parse + index + dominator tree + retained sizes, as the reference tools compute), on a
-# fresh index each time (FILE.polyheap/ is removed first). Reference tools: NetBeans heap library (HPROF), Chrome DevTools'
+# fresh index each time (FILE.polyheap/ is removed first, unless --keep-index). Each round runs the
+# reference, then Polyheap, per input (interleaved). --quicktest runs the classes of
+# dev/quicktest.sh (target/quicktest/main) through the product's own launcher script instead of the
+# Tycho-built product. Polyheap's stderr phase lines get a time stamp: bench/out/runs/*.phases.
+# POLYHEAP_XMX / POLYHEAP_JAVA_OPTS are passed to the launcher. Reference tools: NetBeans heap library (HPROF), Chrome DevTools'
 # heap snapshot worker (V8), the independent Dart decoder (Dart). Needs Node 20+ and Maven Central
 # / the npm registry the first time (tools set themselves up); ../shared must exist beside the repo.
 set -euo pipefail
@@ -20,13 +26,19 @@ tools=${POLYHEAP_TOOLS:-$top/../shared/tools}
 fixtures=${POLYHEAP_FIXTURES:-$top/../shared/fixtures}
 out=$top/bench/out
 results=$top/docs/benchmarks.md
-set_name=standard subcommand=${BENCH_SUBCOMMAND:-dominators} reference=1
+set_name=standard subcommand=${BENCH_SUBCOMMAND:-dominators} reference=1 polyheap=1 rounds=1
+keep_index=0 quicktest=0 extra_inputs=()
 while [ $# -gt 0 ]; do
   case $1 in
     --set) set_name=$2; shift 2 ;;
+    --input) extra_inputs+=("${2%%:*} $(readlink -f "${2#*:}")"); shift 2 ;;
     --subcommand) subcommand=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --keep-index) keep_index=1; shift ;;
     --no-reference) reference=0; shift ;;
-    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --no-polyheap) polyheap=0; shift ;;
+    --quicktest) quicktest=1; shift ;;
+    -h|--help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "bench: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -63,23 +75,48 @@ gen_v8() {
   [ -f "$f" ] || { log "node gen-v8.js $1 (V8)"; node "$tools/v8/gen-v8.js" "$1" "$f" >&2; }
   inputs+=("v8 $f")
 }
-fixture hprof/gen-40.hprof.gz hprof
-fixture hprof/jackson-tree.hprof.gz hprof
-fixture v8/chrome-todo.heapsnapshot.gz v8
-fixture v8/gen-v8-20.heapsnapshot.gz v8
-fixture v8/node-marked.heapsnapshot.gz v8
-fixture dart/dart-sass-ia32-a-tiny.dartheap.gz dart
-fixture dart/dart-sass-ia32-d-after-gc.dartheap.gz dart
+fixtures() {
+  fixture hprof/gen-40.hprof.gz hprof
+  fixture hprof/jackson-tree.hprof.gz hprof
+  fixture v8/chrome-todo.heapsnapshot.gz v8
+  fixture v8/gen-v8-20.heapsnapshot.gz v8
+  fixture v8/node-marked.heapsnapshot.gz v8
+  fixture dart/dart-sass-ia32-a-tiny.dartheap.gz dart
+  fixture dart/dart-sass-ia32-d-after-gc.dartheap.gz dart
+}
 case $set_name in
-  fixtures) ;;
-  standard) gen_hprof 200; gen_v8 200 ;;
-  large) gen_hprof 200; gen_v8 200; gen_hprof 1024; gen_v8 1024 ;;
+  none) ;;
+  fixtures) fixtures ;;
+  standard) fixtures; gen_hprof 200; gen_v8 200 ;;
+  large) fixtures; gen_hprof 200; gen_v8 200; gen_hprof 1024; gen_v8 1024 ;;
   *) echo "bench: unknown set $set_name" >&2; exit 2 ;;
 esac
+for e in "${extra_inputs[@]}"; do
+  [ -f "${e#* }" ] || { echo "bench: no such input ${e#* }" >&2; exit 2; }
+  inputs+=("$e")
+done
+[ ${#inputs[@]} -gt 0 ] || { echo "bench: no inputs" >&2; exit 2; }
 
 # ---- tools ---------------------------------------------------------------------------------
-product=$top/releng/org.polyheap.product/target/products/org.polyheap.product/linux/gtk/x86_64/polyheap
-[ -x "$product/polyheap" ] || (cd "$top" && ./polyheap --help >/dev/null) # builds the product when missing
+if [ $quicktest -eq 1 ]; then
+  # the launcher script on a plugins/ folder made of the quicktest classes and the ~/.m2 jars
+  m2=${M2_REPO:-$HOME/.m2/repository} product=$out/quicktest-product
+  [ -d "$top/target/quicktest/main/org" ] || { echo "bench: run dev/quicktest.sh org.polyheap.model.tests first" >&2; exit 1; }
+  rm -rf "$product"; mkdir -p "$product/plugins"
+  cp -r "$top/features/org.polyheap.feature/rootfiles/." "$product/"
+  "$JAVA_HOME/bin/jar" --create --file "$product/plugins/org.polyheap.quicktest_0.jar" -C "$top/target/quicktest/main" .
+  ln -s "$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar" "$product/plugins/it.unimi.dsi.fastutil_8.5.19.jar"
+  while read -r j; do # dev/quicktest.jars: jackson-core, protobuf-java
+    [ -n "$j" ] || continue
+    case $j in
+      */jackson-core/*) ln -s "$m2/$j" "$product/plugins/com.fasterxml.jackson.core.jackson-core_$(basename "$j")" ;;
+      */protobuf-java/*) ln -s "$m2/$j" "$product/plugins/com.google.protobuf_$(basename "$j")" ;;
+    esac
+  done < "$top/dev/quicktest.jars"
+else
+  product=$top/releng/org.polyheap.product/target/products/org.polyheap.product/linux/gtk/x86_64/polyheap
+  [ -x "$product/polyheap" ] || (cd "$top" && ./polyheap --help >/dev/null) # builds the product when missing
+fi
 hprof_ref=$tools/hprof-reference/target/hprof-reference.jar
 if [ $reference -eq 1 ] && [ ! -f "$hprof_ref" ]; then
   log "building the HPROF reference tool (once)"
@@ -91,20 +128,27 @@ if [ $reference -eq 1 ] && [ ! -f "$tools/v8-devtools-reference/devtools-heap.mj
 fi
 # The placeholder Main answers "unknown subcommand" (exit 2) for everything but --help.
 headless_ok=1
-if ! "$product/polyheap" "$subcommand" --help >/dev/null 2>&1; then
+if [ $polyheap -eq 0 ]; then
+  headless_ok=0
+elif ! "$product/polyheap" "$subcommand" --help >/dev/null 2>&1; then
   headless_ok=0
   log "the headless command has no '$subcommand' subcommand yet: Polyheap's rows say n/a"
 fi
 
-# measure CMD... -> "wall_seconds peak_rss_MB status"; output kept in bench/out/runs/last.{out,err}
+# measure TAG CMD... -> "wall_seconds cpu_seconds peak_rss_MB status"; output kept in
+# bench/out/runs/TAG.{out,err,phases} (phases: stderr lines with seconds since the start)
 measure() {
-  local tf status=ok wall rss
+  local tag=$1 tf status=ok wall cpu rss
+  shift
   tf=$(mktemp "$out/runs/time.XXXX")
-  /usr/bin/time -v -o "$tf" "$@" > "$out/runs/last.out" 2> "$out/runs/last.err" || status="exit $?"
+  /usr/bin/time -v -o "$tf" "$@" > "$out/runs/$tag.out" 2> >(tee "$out/runs/$tag.err" | \
+    perl -MTime::HiRes=time -ne 'BEGIN { $t0 = time } printf "%8.2f %s", time - $t0, $_' > "$out/runs/$tag.phases") \
+    || status="exit $?"
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$tf")
+  cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.1f", s }' "$tf")
   rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$tf")
   rm -f "$tf"
-  echo "${wall:-0} ${rss:-0} ${status// /_}"
+  echo "${wall:-0} ${cpu:-0} ${rss:-0} ${status// /_}"
 }
 
 # ---- run -----------------------------------------------------------------------------------
@@ -114,36 +158,44 @@ host() { echo "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"; }
 scratch=$(mktemp -d "$out/runs/scratch.XXXX")
 trap 'rm -rf "$scratch"' EXIT
 rows=()
+ratio() { # polyheap vs reference: wall / CPU / RSS
+  awk -v w="$1" -v c="$2" -v r="$3" -v rw="$4" -v rc="$5" -v rr="$6" 'function q(a, b) { return b > 0 ? sprintf("%.2f", a / b) : "?" }
+    BEGIN { printf "%s / %s / %s", q(w, rw), q(c, rc), q(r, rr) }'
+}
+for round in $(seq 1 "$rounds"); do
 for entry in "${inputs[@]}"; do
   fmt=${entry%% *} file=${entry#* }
   name=$(basename "$file") mb=$(( $(stat -c %s "$file") / 1048576 ))
-  ref_wall="" ref_rss=""
-  if [ $reference -eq 1 ]; then
+  ref_wall="" ref_cpu="" ref_rss="" objects="?"
+  tag=$name.r$round
+  if [ $reference -eq 1 ] && [ "$fmt" != fuchsia ]; then
     case $fmt in
       hprof) ref_name="NetBeans heap lib" # writes a cache next to the dump: run on a link in scratch
-             mkdir -p "$scratch/$name.d"; ln -sf "$file" "$scratch/$name.d/$name"
-             ref_cmd=(java -Xmx"${REF_XMX:-8g}" -jar "$hprof_ref" "$scratch/$name.d/$name" --out "$scratch/$name.json") ;;
+             rm -rf "$scratch/$name.d"; mkdir -p "$scratch/$name.d"; ln -sf "$file" "$scratch/$name.d/$name"
+             ref_cmd=(java -Xmx"${REF_XMX:-8g}" -jar "$hprof_ref" "$scratch/$name.d/$name" --out "$out/runs/$tag.netbeans.json") ;;
       v8)    ref_name="DevTools worker"; ref_cmd=("$tools/v8-devtools-reference/run.sh" "$file" --json) ;;
       dart)  ref_name="dart decode.js"; ref_cmd=(node "$tools/dart/decode.js" "$file") ;;
     esac
-    log "$name: $ref_name"
-    read -r ref_wall ref_rss ref_status < <(measure "${ref_cmd[@]}")
-    rows+=("| $day | $commit | $name | $mb | $ref_name | $ref_wall | $ref_rss | reference | $ref_status, $(host) |")
+    log "round $round, $name: $ref_name"
+    read -r ref_wall ref_cpu ref_rss ref_status < <(measure "$tag.ref" "${ref_cmd[@]}")
+    rm -rf "$scratch/$name.d" # NetBeans' cache of a 1 GB dump is large
+    objects=$(grep -ohE '"(objectCount|node_count|nodeCount|objects)" *: *[0-9]+' "$out/runs/$tag.ref.out" "$out/runs/$tag.netbeans.json" 2>/dev/null \
+      | head -n 1 | grep -oE '[0-9]+$' || echo "?")
+    rows+=("| $day | $commit | $name | $mb | ${objects:-?} | $ref_name | $ref_wall | $ref_cpu | $ref_rss | reference | r$round, $ref_status, $(host) |")
   fi
   if [ $headless_ok -eq 1 ]; then
-    log "$name: polyheap $subcommand"
-    rm -rf "$file.polyheap" # measure parse + index + analysis, not a reused index
+    log "round $round, $name: polyheap $subcommand"
+    [ $keep_index -eq 1 ] || rm -rf "$file.polyheap" # measure parse + index + analysis, not a reused index
     # shellcheck disable=SC2086 # BENCH_ARGS is a list of words
-    read -r wall rss status < <(measure "$product/polyheap" "$subcommand" ${BENCH_ARGS:---top 20 --quiet} "$file")
-    ratio="n/a"
-    if [ -n "$ref_wall" ]; then
-      ratio=$(awk -v w="$wall" -v rw="$ref_wall" -v r="$rss" -v rr="$ref_rss" \
-        'BEGIN { printf "%.2f x / %.2f x", (rw > 0 ? w / rw : 0), (rr > 0 ? r / rr : 0) }')
-    fi
-    rows+=("| $day | $commit | $name | $mb | polyheap $subcommand | $wall | $rss | $ratio | $status, $(host) |")
-  else
-    rows+=("| $day | $commit | $name | $mb | polyheap $subcommand | n/a | n/a | n/a | not implemented yet |")
+    read -r wall cpu rss status < <(measure "$tag.polyheap" "$product/polyheap" "$subcommand" ${BENCH_ARGS---top 20 --quiet} "$file")
+    r="n/a"
+    [ -n "$ref_wall" ] && r=$(ratio "$wall" "$cpu" "$rss" "$ref_wall" "$ref_cpu" "$ref_rss")
+    heap=${POLYHEAP_XMX:+, -Xmx$POLYHEAP_XMX}
+    rows+=("| $day | $commit | $name | $mb | ${objects:-?} | polyheap $subcommand${heap} | $wall | $cpu | $rss | $r | r$round, $status, $(host) |")
+  elif [ $polyheap -eq 1 ]; then
+    rows+=("| $day | $commit | $name | $mb | ${objects:-?} | polyheap $subcommand | n/a | n/a | n/a | n/a | not run |")
   fi
+done
 done
 
 # rows go above the marker line that ends the results table (other sections may follow it)
