@@ -188,6 +188,7 @@ for entry in "${inputs[@]}"; do
     [ $keep_index -eq 1 ] || rm -rf "$file.polyheap" # measure parse + index + analysis, not a reused index
     # shellcheck disable=SC2086 # BENCH_ARGS is a list of words
     read -r wall cpu rss status < <(measure "$tag.polyheap" "$product/polyheap" "$subcommand" ${BENCH_ARGS---top 20 --quiet} "$file")
+    [ "${objects:-?}" != "?" ] || objects=$(awk '$1 == "objects" { gsub(",", "", $2); print $2; exit }' "$out/runs/$tag.polyheap.out")
     r="n/a"
     [ -n "$ref_wall" ] && r=$(ratio "$wall" "$cpu" "$rss" "$ref_wall" "$ref_cpu" "$ref_rss")
     heap=${POLYHEAP_XMX:+, -Xmx$POLYHEAP_XMX}
