@@ -179,8 +179,8 @@ for entry in "${inputs[@]}"; do
     log "round $round, $name: $ref_name"
     read -r ref_wall ref_cpu ref_rss ref_status < <(measure "$tag.ref" "${ref_cmd[@]}")
     rm -rf "$scratch/$name.d" # NetBeans' cache of a 1 GB dump is large
-    objects=$(grep -ohE '"(objectCount|node_count|nodeCount|objects)" *: *[0-9]+' "$out/runs/$tag.ref.out" "$out/runs/$tag.netbeans.json" 2>/dev/null \
-      | head -n 1 | grep -oE '[0-9]+$' || echo "?")
+    objects=$(grep -ohE '"?(objectCount|node_count|nodeCount|objects)"? *: *[0-9,]+' "$out/runs/$tag.ref.out" "$out/runs/$tag.netbeans.json" 2>/dev/null \
+      | head -n 1 | grep -oE '[0-9,]+$' | tr -d , || true)
     rows+=("| $day | $commit | $name | $mb | ${objects:-?} | $ref_name | $ref_wall | $ref_cpu | $ref_rss | reference | r$round, $ref_status, $(host) |")
   fi
   if [ $headless_ok -eq 1 ]; then
