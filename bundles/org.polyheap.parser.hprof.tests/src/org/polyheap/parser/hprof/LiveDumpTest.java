@@ -207,6 +207,17 @@ class LiveDumpTest {
     }
 
     @Test
+    void classObjectsAreLabelledWithTheClassTheyStandFor() {
+        int labelled = 0;
+        for (var c : live.classes()) {
+            if (c.classObject() < 0) continue;
+            assertEquals(c.name(), live.string(live.objectLabel().get(c.classObject())));
+            labelled++;
+        }
+        assertTrue(labelled > 100, "every dumped class has its java.lang.Class object: " + labelled);
+    }
+
+    @Test
     void threadLocalIsJavaFrameRootOfItsThread() throws Exception {
         int local = single(live, "LocalThing");
         List<GcRoot> roots = live.gcRoots().stream().filter(r -> r.object() == local).toList();

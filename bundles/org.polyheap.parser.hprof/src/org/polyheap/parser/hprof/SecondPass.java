@@ -157,8 +157,11 @@ final class SecondPass extends HprofWalk {
         }
         int fields = in.u2();
         in.skip((long) fields * (id + 1));
-        // HotSpot keeps static fields inside the java.lang.Class instance (the mirror)
-        int self = add(classes.javaLangClass, SizeModel.align(classes.classInstanceSize + staticBytes), address, start);
+        // HotSpot keeps static fields inside the java.lang.Class instance (the mirror). Its label is the
+        // class it stands for, so a row reads "java.lang.Class 0x… JacksonTree" as MAT's "class JacksonTree".
+        int described = classes.idOf(address);
+        int label = described >= 0 ? sink.addString(classes.info(described).name()) : -1;
+        int self = add(classes.javaLangClass, SizeModel.align(classes.classInstanceSize + staticBytes), address, start, label);
         for (int i = 0; i < pendingTo.size(); i++) {
             int to = pendingTo.getInt(i);
             if (to >= 0) sink.addReference(self, to, pendingKind.get(i), pendingName.getInt(i));
@@ -197,7 +200,11 @@ final class SecondPass extends HprofWalk {
     }
 
     private int add(int cls, long size, long address, long offset) throws SnapshotFormatException {
-        int self = sink.addObject(cls, size, address, offset, -1, 0);
+        return add(cls, size, address, offset, -1);
+    }
+
+    private int add(int cls, long size, long address, long offset, int label) throws SnapshotFormatException {
+        int self = sink.addObject(cls, size, address, offset, label, 0);
         if (self != next++) throw new IllegalStateException("sink gave object id " + self + ", expected " + (next - 1));
         if (next > index.size()) throw new SnapshotFormatException(file, offset, "file changed between the two passes");
         return self;
