@@ -42,6 +42,17 @@ class IndexBuilderTest {
         assertEquals(expected.classes(), actual.classes());
         assertEquals(expected.stringCount(), actual.stringCount());
         for (int i = 0; i < expected.stringCount(); i++) assertEquals(expected.string(i), actual.string(i));
+        assertEquals(expected.attributes().keySet(), actual.attributes().keySet(), "attribute names");
+        for (var e : expected.attributes().values()) {
+            var a = actual.attribute(e.name()).orElseThrow();
+            assertEquals(e.count(), a.count(), e.name());
+            for (long k = 0; k < e.count(); k++) {
+                assertEquals(e.object(k), a.object(k), e.name() + " object");
+                assertEquals(e.value(k), a.value(k), e.name() + " value");
+                assertEquals(e.value(k), a.get(e.object(k), -1), e.name() + " lookup");
+                if (k > 0) assertTrue(a.object(k) > a.object(k - 1), "ascending, each object once");
+            }
+        }
         for (int o = 0; o < expected.objectCount(); o += 1 + o / 3) { // random access through the page cache
             assertEquals(expected.objectClass().get(o), actual.objectClass().get(o));
             assertEquals(expected.inStart().get(o + 1), actual.inStart().get(o + 1));
@@ -68,6 +79,41 @@ class IndexBuilderTest {
                 assertSameGraph(memory.build(), indexed);
                 assertEquals(memory.warnings(), indexed.warnings());
             }
+        }
+    }
+
+    @Test
+    void attributeKeepsTheLastValuePerObjectAndAnswersAbsentOtherwise() throws IOException {
+        try (var b = new IndexBuilder(dir, Progress.NONE)) {
+            b.addClass(ClassInfo.named("A"));
+            for (int i = 0; i < 6; i++) b.addObject(0, 8, i, -1, -1);
+            b.addAttribute("dart.external-size", 4, 100);
+            b.addAttribute("dart.external-size", 1, 7);
+            b.addAttribute("dart.external-size", 4, 250);
+            b.finish();
+        }
+        try (var s = IndexedSnapshot.open(dir)) {
+            var a = s.attribute("dart.external-size").orElseThrow();
+            assertEquals(2, a.count());
+            assertEquals(7, a.get(1, -1));
+            assertEquals(250, a.get(4, -1));
+            assertEquals(-1, a.get(0, -1));
+            assertEquals(-1, a.get(5, -1));
+            assertEquals(257, a.sum());
+            assertTrue(s.attribute("v8.location").isEmpty());
+        }
+    }
+
+    @Test
+    void attributeOnAMissingObjectOrWithABadNameIsRefused() throws IOException {
+        try (var b = new IndexBuilder(dir, Progress.NONE)) {
+            b.addClass(ClassInfo.named("A"));
+            b.addObject(0, 8, 0, -1, -1);
+            assertThrows(IllegalArgumentException.class, () -> b.addAttribute("../escape", 0, 1));
+            assertThrows(IllegalArgumentException.class, () -> b.addAttribute("Upper", 0, 1));
+            b.addAttribute("ok", 3, 1);
+            var e = assertThrows(IllegalStateException.class, b::finish);
+            assertTrue(e.getMessage().contains("attribute"), e.getMessage());
         }
     }
 

@@ -48,6 +48,15 @@ final class RandomGraphs {
                 for (SnapshotSink s : sinks) s.addRoot(root);
             }
         }
+        if (objects > 0) { // sparse attributes in random order, some objects set twice (the last value wins)
+            int entries = r.nextInt(objects / 4 + 2);
+            for (int i = 0; i < entries; i++) {
+                int o = r.nextInt(objects);
+                long v = r.nextInt(4) == 0 ? r.nextLong() : r.nextInt(1000);
+                String attribute = i % 3 == 0 ? "test.location" : "test.external-size";
+                for (SnapshotSink s : sinks) s.addAttribute(attribute, o, v);
+            }
+        }
         for (int i = 0; i < strings; i++) {
             String text = i % 7 == 0 ? "" : "s" + i + "\ud83d\ude00" + "x".repeat(r.nextInt(30));
             for (SnapshotSink s : sinks) s.addString(text);

@@ -27,6 +27,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotMetadata;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.memory.AttributeEntries;
 import org.polyheap.model.spi.ParseOptions;
 
 /**
@@ -59,6 +60,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private final IntIndexWriter outKind, outName;
     private final InboundSorter inbound;
     private final IndexOutput roots;
+    private final AttributeEntries attributes = new AttributeEntries();
     private int objects;
     private long rootCount;
     private int lastFrom = -1;
@@ -196,6 +198,10 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         rootCount++;
     }
 
+    /** Kept in memory (12 bytes per entry) and written sorted by {@link #finish}. */
+    @Override
+    public void addAttribute(String attribute, int object, long value) { attributes.add(attribute, object, value); }
+
     @Override
     public void warning(String message) {
         if (warnings.size() < MAX_WARNINGS) warnings.add(message);
@@ -235,6 +241,10 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
                 IndexFiles.CLASSES, IndexFiles.STRINGS, IndexFiles.STRING_OFFSETS, IndexFiles.METADATA)) {
             files.add(Checksums.entry(folder, name));
         }
+        for (String attribute : attributes.names()) {
+            for (String name : MappedAttribute.write(folder, attributes.sorted(attribute))) files.add(Checksums.entry(folder, name));
+            attributes.remove(attribute);
+        }
         var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
                 inbound.count(), classes.size(), strings.count(), (int) rootCount, files);
         manifest.write(folder.resolve(IndexFiles.MANIFEST));
@@ -250,6 +260,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         if (maxLabel >= s) fail("an object has label string " + maxLabel + " (strings: " + s + ")");
         if (maxName >= s) fail("a reference has name string " + maxName + " (strings: " + s + ")");
         if (maxRootObject >= n || maxRootContext >= n) fail("a GC root names object " + Math.max(maxRootObject, maxRootContext));
+        if (attributes.maxObject() >= n) fail("an attribute names object " + attributes.maxObject());
         if (rootCount > Integer.MAX_VALUE / RootTable.RECORD_BYTES) fail("too many GC roots: " + rootCount);
         for (int i = 0; i < c; i++) {
             ClassInfo k = classes.get(i);

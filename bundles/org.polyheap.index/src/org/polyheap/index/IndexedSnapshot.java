@@ -25,6 +25,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.IntColumn;
 import org.polyheap.model.LongColumn;
+import org.polyheap.model.ObjectAttribute;
 import org.polyheap.model.SnapshotMetadata;
 
 /**
@@ -48,6 +49,7 @@ public final class IndexedSnapshot implements HeapGraph {
     private final List<GcRoot> roots;
     private final List<ClassInfo> classes;
     private final StringTable strings;
+    private final Map<String, ObjectAttribute> attributes;
     private final Map<String, AnalysisResult> results = new ConcurrentHashMap<>();
 
     private IndexedSnapshot(Path folder, Manifest manifest) throws IOException {
@@ -74,6 +76,12 @@ public final class IndexedSnapshot implements HeapGraph {
             if (roots.size() != manifest.roots() || classes.size() != manifest.classes() || strings.count() != manifest.strings()) {
                 throw new IndexDamagedException(folder, "root, class or string count differs from the manifest");
             }
+            var attrs = new java.util.LinkedHashMap<String, ObjectAttribute>();
+            for (var f : manifest.files()) {
+                String name = MappedAttribute.nameOf(f.name());
+                if (name != null) attrs.put(name, MappedAttribute.open(name, this));
+            }
+            attributes = java.util.Collections.unmodifiableMap(attrs);
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e;
@@ -165,6 +173,7 @@ public final class IndexedSnapshot implements HeapGraph {
     @Override public List<ClassInfo> classes() { return classes; }
     @Override public String string(int id) { return strings.get(id); }
     @Override public int stringCount() { return strings.count(); }
+    @Override public Map<String, ObjectAttribute> attributes() { return attributes; }
 
     /**
      * Starts writing a result group (files appear only at {@link ResultWriter#commit}). Cheap; the

@@ -2,6 +2,7 @@ package org.polyheap.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The read side of a parsed snapshot: a graph of objects with dense int ids {@code 0..n-1}, stored
@@ -65,6 +66,14 @@ public interface HeapGraph extends AutoCloseable {
     String string(int id);
 
     int stringCount();
+
+    /** The sparse per-object attributes the parser recorded, by name (see {@link ObjectAttribute}); often none. */
+    default Map<String, ObjectAttribute> attributes() { return Map.of(); }
+
+    /** One attribute by name, if the parser recorded it. */
+    default Optional<ObjectAttribute> attribute(String name) {
+        return Optional.ofNullable(attributes().get(name));
+    }
 
     /** Releases mapped files. Columns must not be used afterwards. */
     @Override

@@ -50,6 +50,15 @@ public interface SnapshotSink {
     /** Marks an object as a GC root; an object may be added several times with different kinds. */
     void addRoot(GcRoot root);
 
+    /**
+     * Sets a sparse per-object attribute (see {@link ObjectAttribute}): objects in any order, ids may
+     * be defined until the end; a second value for the same object replaces the first. Sinks that keep
+     * no attributes (counting sinks in benchmarks) ignore the call.
+     *
+     * @param attribute a name for which {@link ObjectAttribute#isValidName} holds
+     */
+    default void addAttribute(String attribute, int object, long value) { }
+
     /** Adds a warning for the user (skipped records, truncation) to the overview. */
     void warning(String message);
 }

@@ -10,6 +10,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.IntColumn;
 import org.polyheap.model.LongColumn;
+import org.polyheap.model.ObjectAttribute;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotMetadata;
 import org.polyheap.model.SnapshotSink;
@@ -39,6 +40,7 @@ public final class HeapGraphBuilder implements SnapshotSink {
     private final IntArrayList refName = new IntArrayList();
     private final List<GcRoot> roots = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final AttributeEntries attributes = new AttributeEntries();
 
     @Override public void format(String name) { this.format = name; }
 
@@ -89,6 +91,10 @@ public final class HeapGraphBuilder implements SnapshotSink {
 
     @Override public void addRoot(GcRoot root) { roots.add(root); }
 
+    @Override public void addAttribute(String attribute, int object, long value) {
+        attributes.add(attribute, object, value);
+    }
+
     @Override public void warning(String message) { warnings.add(message); }
 
     public List<String> warnings() { return List.copyOf(warnings); }
@@ -119,17 +125,21 @@ public final class HeapGraphBuilder implements SnapshotSink {
         for (int c : objectClass) {
             if (c < 0 || c >= classes.size()) throw new IllegalStateException("class id " + c + " not defined");
         }
+        if (attributes.maxObject() >= n) throw new IllegalStateException("an attribute names object " + attributes.maxObject());
+        Map<String, ObjectAttribute> attributeMap = new LinkedHashMap<>();
+        for (String name : attributes.names()) attributeMap.put(name, attributes.sorted(name).attribute());
         var metadata = new SnapshotMetadata(format, facts);
         var graph = new ArrayGraph(metadata, n, objectClass.toIntArray(), shallow.toLongArray(),
                 identity.toLongArray(), sourceOffset.toLongArray(), label.toIntArray(), type.toIntArray(), outStart,
                 refTo.toIntArray(), refKind.toIntArray(), refName.toIntArray(), inStart, inSource,
-                List.copyOf(roots), List.copyOf(classes), List.copyOf(strings));
+                List.copyOf(roots), List.copyOf(classes), List.copyOf(strings), java.util.Collections.unmodifiableMap(attributeMap));
         return graph;
     }
 
     private record ArrayGraph(SnapshotMetadata metadata, int objectCount, int[] classOf, long[] shallow,
             long[] ids, long[] offsets, int[] labels, int[] types, long[] outStarts, int[] targets, int[] kinds, int[] names,
-            long[] inStarts, int[] sources, List<GcRoot> gcRoots, List<ClassInfo> classes, List<String> strings)
+            long[] inStarts, int[] sources, List<GcRoot> gcRoots, List<ClassInfo> classes, List<String> strings,
+            Map<String, ObjectAttribute> attributes)
             implements HeapGraph {
         @Override public IntColumn objectClass() { return IntColumn.of(classOf); }
         @Override public LongColumn shallowSize() { return LongColumn.of(shallow); }
