@@ -123,6 +123,12 @@ public final class HeapAnalysis {
     /** MAT's leak suspects (10 %, big drop 0.7). O(top-level objects). */
     public List<LeakSuspect> leakSuspects() { return LeakSuspects.find(graph, tree); }
 
+    /** String objects grouped by value, groups of at least {@code minCount}. See {@link DuplicateStrings}. */
+    public List<DuplicateStrings.Group> duplicateStrings(org.polyheap.model.ObjectInspector inspector, int minCount,
+            Progress progress) {
+        return DuplicateStrings.find(graph, tree, inspector, minCount, progress);
+    }
+
     /** Biggest objects, classes and packages/libraries. O(objects). */
     public TopConsumers topConsumers(int limit, Progress progress) {
         return TopConsumers.of(graph, tree, limit, progress);

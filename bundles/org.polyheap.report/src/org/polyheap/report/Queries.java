@@ -108,6 +108,27 @@ public final class Queries {
         return b.build();
     }
 
+    /**
+     * Strings held by at least {@code minCount} objects (MAT's Duplicate Strings), biggest waste first:
+     * one inspector read per string object (see {@link org.polyheap.analysis.DuplicateStrings}).
+     */
+    public static Table duplicateStrings(AnalyzedSnapshot s, int minCount, int top, Progress progress)
+            throws java.io.IOException {
+        List<org.polyheap.analysis.DuplicateStrings.Group> groups;
+        try (var inspector = s.parser().inspector(s.file(), s.graph())) {
+            groups = s.analysis().duplicateStrings(inspector, minCount, progress);
+        }
+        var b = new Table.Builder("strings", Column.text("value", "String value"), Column.count("count", "Objects"),
+                Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.bytes("wasted", "Wasted bytes"), Column.text("example", "Example"));
+        HeapGraph g = s.graph();
+        for (var group : groups.subList(0, Math.min(top, groups.size()))) {
+            b.row(group.value(), group.count(), group.shallow(), group.retained(), group.wasted(),
+                    ObjectIds.display(g, group.objects()[0]));
+        }
+        return b.build();
+    }
+
     /** Up to {@code max} shortest paths from {@code object} to GC roots, avoiding the excluded kinds. */
     public static List<RootPath> paths(AnalyzedSnapshot s, int object, Set<ReferenceKind> excluded, int max) {
         HeapGraph g = s.graph();

@@ -57,6 +57,7 @@ final class Commands {
             case "paths" -> paths(args(args, Set.of("object", "exclude", "max"), Set.of("json")));
             case "report" -> report(args(args, Set.of("out", "format", "top"), Set.of()));
             case "compare" -> compare(args(args, Set.of("top"), Set.of("json", "csv")));
+            case "duplicates" -> duplicates(args(args, Set.of("min", "top"), Set.of("json", "csv")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -174,6 +175,17 @@ final class Commands {
             Table t = Queries.dominators(s, parent, top, progress);
             progress.finishLine();
             return emit(a, t, Map.of("of", parent < 0 ? Queries.ROOT : ObjectIds.display(s.graph(), parent)));
+        }
+    }
+
+    private ExitCode duplicates(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        int min = a.intOption("min", 10, 2);
+        int top = a.intOption("top", 50, 1);
+        try (var s = open(a, file)) {
+            Table t = Queries.duplicateStrings(s, min, top, progress);
+            progress.finishLine();
+            return emit(a, t, Map.of("minCount", (long) min));
         }
     }
 

@@ -46,13 +46,17 @@ public final class Main {
             "compare", """
                     polyheap compare BASELINE FILE [--json|--csv] [--top N]
                       Histogram delta by class between two snapshots of the same format, and object
-                      identity changes (new / removed) where the format has stable ids.""");
+                      identity changes (new / removed) where the format has stable ids.""",
+            "duplicates", """
+                    polyheap duplicates FILE [--min N] [--top N] [--json|--csv]
+                      Strings held by at least N objects (default 10), biggest waste first: value,
+                      objects, shallow, retained and wasted bytes (what all copies but one retain).""");
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
-                     parse, overview, histogram, dominators, paths, report, compare
+                     parse, overview, histogram, dominators, paths, report, compare, duplicates
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
