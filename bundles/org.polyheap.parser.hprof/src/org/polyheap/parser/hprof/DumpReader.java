@@ -1,43 +1,40 @@
 package org.polyheap.parser.hprof;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.zip.GZIPInputStream;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Random access to the decompressed dump for the inspector. Plain files: positioned reads. Gzip:
- * 64 KiB decompressed blocks (the last 64 cached, 4 MiB) inflated from the member holding them (see
- * {@link GzipMembers}); a few open streams are kept and reused when a later block lies ahead of one
- * of them, so walking a single large member forward does not restart from its beginning. Not
- * thread-safe (the inspector locks).
+ * 64 KiB decompressed blocks (the last 64 cached, 4 MiB), decoded by {@link DeflateDecoder}s
+ * ("cursors") that start at a member's beginning ({@link GzipMembers}) or at a checkpoint a cursor
+ * left while passing: every {@value #CHECKPOINT_EVERY} bytes of a member, 32 KiB of history. So a
+ * read anywhere costs at most that much decoding once the region was passed, even in one big member
+ * (a plain {@code gzip} of a dump), and walking forward reuses a cursor. Memory: the block cache,
+ * 8 cursors of 130 KiB, and 32 KiB per checkpoint (8 MiB per GiB of dump passed). Not thread-safe
+ * (the inspector locks).
  */
 final class DumpReader implements AutoCloseable {
     private static final int CURSORS = 8;
     /** Decompressed blocks are cached, so reads just behind a cursor (the record before) do not rewind it. */
     private static final int BLOCK = 64 << 10;
     private static final int CACHED_BLOCKS = 64;
+    /** Bytes of a member decoded at most to reach any offset already passed once. */
+    static final long CHECKPOINT_EVERY = 4L << 20;
     private final Path file;
     private final FileChannel channel;
     private final GzipMembers members;
-    private final ArrayDeque<Cursor> cursors = new ArrayDeque<>();
+    private final ArrayDeque<DeflateDecoder> cursors = new ArrayDeque<>();
+    private final TreeMap<Long, DeflateDecoder.Checkpoint> checkpoints = new TreeMap<>();
+    private final byte[] skip = new byte[BLOCK];
     private final java.util.LinkedHashMap<Long, byte[]> blocks = new java.util.LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(java.util.Map.Entry<Long, byte[]> eldest) { return size() > CACHED_BLOCKS; }
+        @Override protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) { return size() > CACHED_BLOCKS; }
     };
-
-    private static final class Cursor {
-        final InputStream in;
-        long position;
-
-        Cursor(InputStream in, long position) {
-            this.in = in;
-            this.position = position;
-        }
-    }
+    private long decodedBytes;
 
     DumpReader(Path file) throws IOException {
         this.file = file;
@@ -70,40 +67,59 @@ final class DumpReader implements AutoCloseable {
         return done;
     }
 
-    /** A decompressed block, from the cache or inflated through the nearest cursor at or before it. */
+    /** Decompressed bytes decoded so far (cost figure for tests and benchmarks). */
+    long decodedBytes() { return decodedBytes; }
+
+    /** A decompressed block, from the cache or decoded through the nearest cursor or checkpoint before it. */
     private byte[] block(long index) throws IOException {
         byte[] cached = blocks.get(index);
         if (cached != null) return cached;
-        Cursor c = cursorFor(index * BLOCK);
-        byte[] block = c.in.readNBytes(BLOCK);
-        c.position += block.length;
-        cursors.addFirst(c);
-        while (cursors.size() > CURSORS) cursors.removeLast().in.close();
+        long start = index * BLOCK;
+        byte[] block = new byte[(int) Math.max(0, Math.min(BLOCK, members.decompressedSize() - start))];
+        for (int filled = 0; filled < block.length; ) { // a block may span the end of one member and the next
+            DeflateDecoder c = cursorAt(start + filled);
+            int n = c.read(block, filled, block.length - filled);
+            decodedBytes += n;
+            cursors.addFirst(c);
+            while (cursors.size() > CURSORS) cursors.removeLast();
+            if (n == 0) throw new IOException(file + ": gzip member ends before decompressed byte " + (start + filled));
+            filled += n;
+        }
         blocks.put(index, block);
         return block;
     }
 
-    private Cursor cursorFor(long offset) throws IOException {
-        Cursor best = null;
-        for (Cursor c : cursors) {
-            if (c.position <= offset && (best == null || c.position > best.position)) best = c;
-        }
+    /** A decoder positioned at {@code offset}: a cursor at or before it, else one from the nearest checkpoint. */
+    private DeflateDecoder cursorAt(long offset) throws IOException {
         int m = members.memberAt(offset);
-        if (best == null || best.position < members.decompressed()[m]) {
-            var raw = Channels.newInputStream(FileChannel.open(file, StandardOpenOption.READ).position(members.compressed()[m]));
-            best = new Cursor(new GZIPInputStream(raw, 1 << 14), members.decompressed()[m]);
-        } else {
-            cursors.remove(best);
+        long memberStart = members.decompressed()[m];
+        var checkpoint = checkpoints.floorEntry(offset);
+        long from = checkpoint != null && checkpoint.getKey() >= memberStart ? checkpoint.getKey() : memberStart;
+        DeflateDecoder best = null;
+        for (DeflateDecoder c : cursors) {
+            long p = c.position();
+            if (c.memberStart() == memberStart && p <= offset && p >= from && !c.finished() && (best == null || p > best.position())) best = c;
         }
-        best.in.skipNBytes(offset - best.position);
-        best.position = offset;
+        if (best != null) {
+            cursors.remove(best);
+        } else {
+            var start = from > memberStart ? checkpoint.getValue()
+                    : new DeflateDecoder.Checkpoint(members.data()[m] * 8, memberStart, new byte[0]);
+            best = new DeflateDecoder(channel, file.toString(), start, memberStart, CHECKPOINT_EVERY,
+                    cp -> checkpoints.putIfAbsent(cp.output(), cp));
+        }
+        while (best.position() < offset) {
+            int n = best.read(skip, 0, (int) Math.min(skip.length, offset - best.position()));
+            decodedBytes += n;
+            if (n == 0) throw new IOException(file + ": gzip member ends before decompressed byte " + offset);
+        }
         return best;
     }
 
     @Override
     public void close() throws IOException {
-        for (Cursor c : cursors) c.in.close();
         cursors.clear();
+        checkpoints.clear();
         channel.close();
     }
 }

@@ -17,13 +17,15 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
  * inflates the file once (deflate data carries no length).
  *
  * @param compressed   file offset of each member's header
+ * @param data         file offset of each member's deflate data (after the header)
  * @param decompressed decompressed offset where each member's data starts
  */
-record GzipMembers(long[] compressed, long[] decompressed, long decompressedSize) {
+record GzipMembers(long[] compressed, long[] data, long[] decompressed, long decompressedSize) {
 
-    /** Scans the file: cost one full inflate, memory 16 bytes per member. */
+    /** Scans the file: cost one full inflate (zlib), memory 24 bytes per member. */
     static GzipMembers scan(Path file) throws IOException {
         LongArrayList packed = new LongArrayList();
+        LongArrayList data = new LongArrayList();
         LongArrayList plain = new LongArrayList();
         byte[] in = new byte[1 << 16];
         byte[] out = new byte[1 << 16];
@@ -37,6 +39,7 @@ record GzipMembers(long[] compressed, long[] decompressed, long decompressedSize
                 int header = headerLength(in, n);
                 if (header < 0) break;
                 packed.add(at);
+                data.add(at + header);
                 plain.add(total);
                 Inflater inflater = new Inflater(true);
                 try {
@@ -58,7 +61,7 @@ record GzipMembers(long[] compressed, long[] decompressed, long decompressedSize
                 }
             }
         }
-        return new GzipMembers(packed.toLongArray(), plain.toLongArray(), total);
+        return new GzipMembers(packed.toLongArray(), data.toLongArray(), plain.toLongArray(), total);
     }
 
     /** The member whose data holds the decompressed offset. */

@@ -1,0 +1,108 @@
+package org.polyheap.parser.hprof;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Why {@link DeflateDecoder} exists and what it costs: a whole-stream decode against the JDK's zlib
+ * (same raw deflate data: a real dump, gzip -9), and a random read in a dump gzipped as one member,
+ * through {@link DumpReader}'s checkpoints against what the zlib-only reader did (inflate the member
+ * from its start up to the offset). Input: -Dpolyheap.gz=FILE (default the jackson-tree fixture).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class DeflateDecoderBenchmark {
+    private Path gz;
+    private long dataStart;
+    private long plainSize;
+    private DumpReader reader;
+    private final Random random = new Random(1);
+    private final byte[] buf = new byte[1 << 16];
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        gz = Path.of(System.getProperty("polyheap.gz", "bundles/org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz"));
+        var members = GzipMembers.scan(gz);
+        if (members.data().length != 1) throw new IllegalStateException(gz + " is not a single gzip member");
+        dataStart = members.data()[0];
+        plainSize = members.decompressedSize();
+        reader = new DumpReader(gz);
+        reader.read(plainSize - 1, buf, 1); // one pass leaves the checkpoints a long-running inspector has
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException { reader.close(); }
+
+    @Benchmark
+    public long decodeAllZlib() throws Exception {
+        var inflater = new Inflater(true);
+        byte[] in = new byte[1 << 16];
+        long total = 0;
+        try (var ch = FileChannel.open(gz)) {
+            long at = dataStart;
+            while (!inflater.finished()) {
+                if (inflater.needsInput()) {
+                    int r = ch.read(java.nio.ByteBuffer.wrap(in), at);
+                    at += r;
+                    inflater.setInput(in, 0, r);
+                }
+                total += inflater.inflate(buf);
+            }
+        } finally {
+            inflater.end();
+        }
+        return total;
+    }
+
+    @Benchmark
+    public long decodeAllDeflateDecoder() throws IOException {
+        long total = 0;
+        try (var ch = FileChannel.open(gz)) {
+            var d = new DeflateDecoder(ch, gz.toString(), new DeflateDecoder.Checkpoint(dataStart * 8, 0, new byte[0]), 0,
+                    DumpReader.CHECKPOINT_EVERY, cp -> { });
+            int n;
+            while ((n = d.read(buf, 0, buf.length)) > 0) total += n;
+        }
+        return total;
+    }
+
+    /** A 4 KB read at a random offset, through checkpoints (block cache mostly missed: 64 of ~550 blocks). */
+    @Benchmark
+    public int randomReadWithCheckpoints() throws IOException {
+        return reader.read(random.nextLong(plainSize - 4096), buf, 4096);
+    }
+
+    /** The same read as the zlib-only reader made it in one big member: inflate from the start to the offset. */
+    @Benchmark
+    public int randomReadInflatingFromTheStart() throws IOException {
+        long at = random.nextLong(plainSize - 4096);
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz), 1 << 16)) {
+            in.skipNBytes(at);
+            return in.readNBytes(buf, 0, 4096);
+        }
+    }
+}
