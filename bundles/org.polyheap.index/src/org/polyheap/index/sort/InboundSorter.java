@@ -20,18 +20,25 @@ import org.polyheap.model.Progress;
  * Builds the inbound index from the outbound references by an external sort: (target, source) pairs
  * fill a buffer of {@code runPairs} longs; a full buffer is sorted and spilled to a temp file as a
  * run (varint deltas, about 1-3 bytes per pair); at the end the runs are merged with a heap into a
- * 1:N writer. Memory: 8 bytes x runPairs, plus 64 KiB per run while merging. Never holds the graph.
- * Not thread-safe.
+ * 1:N writer. Pairs come in non-decreasing source order (the sink's contract), so a buffer is sorted
+ * by a stable radix sort on the target alone, about 6x faster than {@code Arrays.sort} (JMH:
+ * {@code InboundSortBenchmark}). Memory: 16 bytes x runPairs (the buffer and the radix sort's scratch
+ * array; the scratch only as large as the pairs to sort), plus 64 KiB per run while merging. Never
+ * holds the graph. Not thread-safe.
  */
 public final class InboundSorter implements Closeable {
-    public static final int DEFAULT_RUN_PAIRS = 1 << 22; // 32 MiB
+    public static final int DEFAULT_RUN_PAIRS = 1 << 22; // 32 MiB, and as much for the scratch array
     private static final int READ_BUFFER = 1 << 16;
+    /** Target bits sorted per radix pass: 2 passes up to 4 M objects, 3 up to 8 G. */
+    private static final int RADIX_BITS = 11;
 
     private final Path tempDir;
     private final long[] buffer;
+    private long[] scratch = new long[0];
     private final List<Path> runs = new ArrayList<>();
     private int filled;
     private long count;
+    private int lastSource;
 
     public InboundSorter(Path tempDir, int runPairs) {
         if (runPairs < 1) throw new IllegalArgumentException("runPairs " + runPairs);
@@ -39,8 +46,10 @@ public final class InboundSorter implements Closeable {
         this.buffer = new long[runPairs];
     }
 
-    /** Records a reference {@code source -> target}; both non-negative. */
+    /** Records a reference {@code source -> target}; both non-negative, sources in non-decreasing order. */
     public void add(int target, int source) throws IOException {
+        if (source < lastSource) throw new IllegalArgumentException("source " + source + " after " + lastSource);
+        lastSource = source;
         buffer[filled++] = ((long) target << 32) | source;
         count++;
         if (filled == buffer.length) spill();
@@ -52,7 +61,7 @@ public final class InboundSorter implements Closeable {
     public int spilledRuns() { return runs.size(); }
 
     private void spill() throws IOException {
-        Arrays.sort(buffer, 0, filled);
+        sortBuffer();
         Path run = tempDir.resolve("inbound-run-" + runs.size() + ".tmp");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(run), READ_BUFFER)) {
             long prev = 0;
@@ -70,7 +79,8 @@ public final class InboundSorter implements Closeable {
      * ascending within a list. All targets must be below {@code objectCount} (the caller checked).
      */
     public void writeTo(OneToManyWriter out, int objectCount, Progress progress) throws IOException {
-        Arrays.sort(buffer, 0, filled);
+        sortBuffer();
+        scratch = new long[0];
         List<Run> sources = new ArrayList<>();
         sources.add(new MemoryRun(buffer, filled));
         for (Path p : runs) sources.add(new FileRun(new BufferedInputStream(Files.newInputStream(p), READ_BUFFER)));
@@ -98,6 +108,41 @@ public final class InboundSorter implements Closeable {
         } finally {
             for (Run r : sources) r.close();
         }
+    }
+
+    private void sortBuffer() {
+        if (scratch.length < filled) scratch = new long[filled];
+        sortByTarget(buffer, filled, scratch);
+    }
+
+    /**
+     * Sorts {@code (target << 32 | source)} pairs {@code [0..n)} by target, then source, given that the
+     * sources are already in non-decreasing order: a least-significant-digit radix sort of the target
+     * bits, which is stable, so equal targets keep their sources in order. O(n) per 11 target bits;
+     * {@code scratch} holds at least n longs. Public for the JMH benchmark.
+     */
+    public static void sortByTarget(long[] pairs, int n, long[] scratch) {
+        int maxTarget = 0;
+        for (int i = 0; i < n; i++) maxTarget = Math.max(maxTarget, (int) (pairs[i] >>> 32));
+        int bits = 32 - Integer.numberOfLeadingZeros(maxTarget);
+        if (bits == 0) return; // one target: already in source order
+        long[] from = pairs, to = scratch;
+        int[] start = new int[(1 << RADIX_BITS) + 1];
+        for (int shift = 32; shift < 32 + bits; shift += RADIX_BITS) {
+            Arrays.fill(start, 0);
+            int mask = (1 << RADIX_BITS) - 1;
+            for (int i = 0; i < n; i++) start[(int) (from[i] >>> shift) & mask]++;
+            for (int d = 0, sum = 0; d <= mask; d++) { // counts → first position of each digit
+                int c = start[d];
+                start[d] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < n; i++) to[start[(int) (from[i] >>> shift) & mask]++] = from[i];
+            long[] t = from;
+            from = to;
+            to = t;
+        }
+        if (from != pairs) System.arraycopy(from, 0, pairs, 0, n);
     }
 
     @Override
