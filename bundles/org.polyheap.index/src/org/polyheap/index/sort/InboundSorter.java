@@ -1,7 +1,5 @@
 package org.polyheap.index.sort;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -63,12 +61,26 @@ public final class InboundSorter implements Closeable {
     private void spill() throws IOException {
         sortBuffer();
         Path run = tempDir.resolve("inbound-run-" + runs.size() + ".tmp");
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(run), READ_BUFFER)) {
+        // varints encoded into a byte array and written a chunk at a time: a stream's write(int) per byte
+        // cost more than the sort (JFR)
+        byte[] chunk = new byte[READ_BUFFER];
+        try (OutputStream out = Files.newOutputStream(run)) {
             long prev = 0;
+            int at = 0;
             for (int i = 0; i < filled; i++) {
-                writeVarLong(out, buffer[i] - prev);
+                if (at > chunk.length - 10) {
+                    out.write(chunk, 0, at);
+                    at = 0;
+                }
+                long v = buffer[i] - prev;
                 prev = buffer[i];
+                while ((v & ~0x7FL) != 0) {
+                    chunk[at++] = (byte) ((v & 0x7F) | 0x80);
+                    v >>>= 7;
+                }
+                chunk[at++] = (byte) v;
             }
+            out.write(chunk, 0, at);
         }
         runs.add(run);
         filled = 0;
@@ -83,7 +95,7 @@ public final class InboundSorter implements Closeable {
         scratch = new long[0];
         List<Run> sources = new ArrayList<>();
         sources.add(new MemoryRun(buffer, filled));
-        for (Path p : runs) sources.add(new FileRun(new BufferedInputStream(Files.newInputStream(p), READ_BUFFER)));
+        for (Path p : runs) sources.add(new FileRun(Files.newInputStream(p)));
         try {
             var heap = new RunHeap(sources);
             int list = 0;
@@ -151,14 +163,6 @@ public final class InboundSorter implements Closeable {
         runs.clear();
     }
 
-    static void writeVarLong(OutputStream out, long v) throws IOException {
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
-    }
-
     /** A sorted sequence of pairs. */
     sealed interface Run extends Closeable permits MemoryRun, FileRun {
         /** Moves to the next pair; false at the end. */
@@ -181,25 +185,37 @@ public final class InboundSorter implements Closeable {
         @Override public long head() { return pairs[at]; }
     }
 
+    /** A spilled run, decoded from a 64 KiB byte buffer refilled from the file. */
     static final class FileRun implements Run {
         private final InputStream in;
+        private final byte[] chunk = new byte[READ_BUFFER];
+        private int at, limit;
         private long head;
 
         FileRun(InputStream in) { this.in = in; }
 
         @Override public boolean advance() throws IOException {
+            if (limit - at < 10 && !refill()) return false;
             long v = 0;
             for (int shift = 0;; shift += 7) {
-                int b = in.read();
-                if (b < 0) {
-                    if (shift == 0) return false;
-                    throw new EOFException("inbound run truncated");
-                }
+                if (at == limit) throw new EOFException("inbound run truncated");
+                int b = chunk[at++];
                 v |= (long) (b & 0x7F) << shift;
-                if ((b & 0x80) == 0) break;
+                if (b >= 0) break;
             }
             head += v;
             return true;
+        }
+
+        /** Moves the unread bytes to the front and reads more; false at the end of the run. */
+        private boolean refill() throws IOException {
+            int left = limit - at;
+            System.arraycopy(chunk, at, chunk, 0, left);
+            at = 0;
+            limit = left;
+            int n;
+            while (limit < chunk.length && (n = in.read(chunk, limit, chunk.length - limit)) > 0) limit += n;
+            return limit > 0;
         }
 
         @Override public long head() { return head; }
