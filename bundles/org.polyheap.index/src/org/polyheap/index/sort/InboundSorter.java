@@ -223,38 +223,53 @@ public final class InboundSorter implements Closeable {
         @Override public void close() throws IOException { in.close(); }
     }
 
-    /** A binary min-heap of runs keyed by their head pair. */
+    /** A binary min-heap of runs keyed by their head pair; the keys sit in an array beside the runs. */
     private static final class RunHeap {
         private final Run[] heap;
+        private final long[] keys;
         private int size;
 
         RunHeap(List<Run> runs) throws IOException {
             heap = new Run[runs.size()];
-            for (Run r : runs) if (r.advance()) heap[size++] = r;
+            keys = new long[runs.size()];
+            for (Run r : runs) {
+                if (r.advance()) {
+                    keys[size] = r.head();
+                    heap[size++] = r;
+                }
+            }
             for (int i = size / 2 - 1; i >= 0; i--) down(i);
         }
 
         boolean isEmpty() { return size == 0; }
 
         long poll() throws IOException {
+            long pair = keys[0];
             Run top = heap[0];
-            long pair = top.head();
-            if (!top.advance()) heap[0] = heap[--size];
-            if (size > 0) down(0);
+            if (top.advance()) {
+                keys[0] = top.head();
+            } else {
+                heap[0] = heap[--size];
+                keys[0] = keys[size];
+            }
+            if (size > 1) down(0);
             return pair;
         }
 
         private void down(int i) {
             Run r = heap[i];
+            long key = keys[i];
             while (true) {
                 int c = 2 * i + 1;
                 if (c >= size) break;
-                if (c + 1 < size && heap[c + 1].head() < heap[c].head()) c++;
-                if (heap[c].head() >= r.head()) break;
+                if (c + 1 < size && keys[c + 1] < keys[c]) c++;
+                if (keys[c] >= key) break;
                 heap[i] = heap[c];
+                keys[i] = keys[c];
                 i = c;
             }
             heap[i] = r;
+            keys[i] = key;
         }
     }
 }
