@@ -47,6 +47,8 @@ final class DartHeapReader {
     private long references;
     private long omittedReferences;
     private long patchClassSize = -1;
+    /** File class ids the reader treats specially, or -1 when the file has no such class. */
+    private int mintClass, patchClass, oneByteStringClass, twoByteStringClass;
     /** String objects written as text (the VM) or as names (a vm_service re-export such as DevTools'). */
     private long stringsAsText, stringsAsNames;
     private ExternalProperties external;
@@ -114,46 +116,50 @@ final class DartHeapReader {
         objectCount = (int) in.count("object count", Integer.MAX_VALUE - 8, 4);
         if (objectCount == 0) throw in.fail(in.offset(), "no objects: a snapshot starts with the root object");
         objects = new ObjectTable(in.sizeKnown() ? objectCount : Math.min(objectCount, 1 << 16));
-        int mint = classId("_Mint", "dart:core");
-        int patchClass = classId("PatchClass", "");
-        int oneByteString = classId("_OneByteString", "dart:core");
-        int twoByteString = classId("_TwoByteString", "dart:core");
-        int classCount = classes.size() - 1;
+        mintClass = classId("_Mint", "dart:core");
+        patchClass = classId("PatchClass", "");
+        oneByteStringClass = classId("_OneByteString", "dart:core");
+        twoByteStringClass = classId("_TwoByteString", "dart:core");
         progress.phase("Reading Dart objects", objectCount);
         for (int o = 0; o < objectCount; o++) {
             if ((o & 4095) == 0) {
                 progress.checkCanceled();
                 if (o > 0) progress.worked(4096);
             }
-            long record = in.offset();
-            long cid = in.uleb();
-            if (cid < 1 || cid > classCount) {
-                throw in.fail(record, "object " + (o + 1) + " has class id " + Long.toUnsignedString(cid)
-                        + " outside 1.." + classCount);
-            }
-            long sizeAt = in.offset();
-            long shallow = in.uleb();
-            if (shallow < 0) throw in.fail(sizeAt, "shallow size " + Long.toUnsignedString(shallow) + " out of range");
-            if (cid == patchClass && patchClassSize < 0) patchClassSize = shallow;
-            long tagAt = in.offset();
-            long tag = in.uleb();
-            if (tag < 0 || tag > DartValue.TAG_NAME) throw in.fail(tagAt, "unknown data tag " + Long.toUnsignedString(tag));
-            if (cid == oneByteString || cid == twoByteString) {
-                if (tag == DartValue.TAG_NAME) stringsAsNames++;
-                else if (tag == DartValue.TAG_LATIN1 || tag == DartValue.TAG_UTF16) stringsAsText++;
-            }
-            int label = -1;
-            switch ((int) tag) {
-                case DartValue.TAG_LATIN1, DartValue.TAG_UTF16, DartValue.TAG_NAME ->
-                        label = sink.addString(label(DartValue.read(in, (int) tag, false)));
-                case DartValue.TAG_INT -> {
-                    if (cid == mint) in.sleb(); else in.uleb();
-                }
-                default -> DartValue.skip(in, (int) tag);
-            }
-            readReferences(in, o, naming[(int) cid]);
-            objects.add((int) cid, shallow, record, label, (int) tag);
+            readObject(in, o);
         }
+    }
+
+    /** One record (a method of its own, so the JIT compiles it early rather than the whole loop late). */
+    private void readObject(DartInput in, int o) throws IOException, SnapshotFormatException {
+        long record = in.offset();
+        long cid = in.uleb();
+        if (cid < 1 || cid >= classes.size()) {
+            throw in.fail(record, "object " + (o + 1) + " has class id " + Long.toUnsignedString(cid)
+                    + " outside 1.." + (classes.size() - 1));
+        }
+        long sizeAt = in.offset();
+        long shallow = in.uleb();
+        if (shallow < 0) throw in.fail(sizeAt, "shallow size " + Long.toUnsignedString(shallow) + " out of range");
+        if (cid == patchClass && patchClassSize < 0) patchClassSize = shallow;
+        long tagAt = in.offset();
+        long tag = in.uleb();
+        if (tag < 0 || tag > DartValue.TAG_NAME) throw in.fail(tagAt, "unknown data tag " + Long.toUnsignedString(tag));
+        if (cid == oneByteStringClass || cid == twoByteStringClass) {
+            if (tag == DartValue.TAG_NAME) stringsAsNames++;
+            else if (tag == DartValue.TAG_LATIN1 || tag == DartValue.TAG_UTF16) stringsAsText++;
+        }
+        int label = -1;
+        switch ((int) tag) {
+            case DartValue.TAG_LATIN1, DartValue.TAG_UTF16, DartValue.TAG_NAME ->
+                    label = sink.addString(label(DartValue.read(in, (int) tag, false)));
+            case DartValue.TAG_INT -> {
+                if (cid == mintClass) in.sleb(); else in.uleb();
+            }
+            default -> DartValue.skip(in, (int) tag);
+        }
+        readReferences(in, o, naming[(int) cid]);
+        objects.add((int) cid, shallow, record, label, (int) tag);
     }
 
     /** One object's reference slots: 0 is an omitted or non-pointer slot, which only keeps its position. */

@@ -69,19 +69,27 @@ final class SlotNaming {
 
     /** Kind of a declared field: weak holders as Dart's tools see them, every other field strong. */
     static ReferenceKind kindOf(DartClass cls, String field) {
-        String f = field.replaceAll("^_+|_+$", "");
+        boolean weakReference = cls.is("_WeakReference", "dart:core") || cls.is("_WeakReferenceImpl", "dart:core");
+        boolean weakProperty = cls.is("_WeakProperty", "dart:core");
+        boolean finalizerEntry = cls.is("FinalizerEntry", "dart:_internal");
+        if (!weakReference && !weakProperty && !finalizerEntry) return ReferenceKind.FIELD; // nearly every class
+        String f = trimUnderscores(field);
         // the VM calls it _WeakReference; DevTools and pkg/heap_snapshot name it _WeakReferenceImpl
-        if ((cls.is("_WeakReference", "dart:core") || cls.is("_WeakReferenceImpl", "dart:core")) && f.equals("target")) {
-            return ReferenceKind.WEAK;
-        }
-        if (cls.is("_WeakProperty", "dart:core")) {
+        if (weakReference && f.equals("target")) return ReferenceKind.WEAK;
+        if (weakProperty) {
             if (f.equals("key")) return ReferenceKind.WEAK;
             if (f.equals("value")) return ReferenceKind.EPHEMERON; // alive only while the key is
         }
-        if (cls.is("FinalizerEntry", "dart:_internal") && (f.equals("value") || f.equals("detach"))) {
-            return ReferenceKind.WEAK;
-        }
+        if (finalizerEntry && (f.equals("value") || f.equals("detach"))) return ReferenceKind.WEAK;
         return ReferenceKind.FIELD;
+    }
+
+    /** {@code _target_} → {@code target}: the VM's field names carry leading and trailing underscores. */
+    private static String trimUnderscores(String name) {
+        int from = 0, to = name.length();
+        while (from < to && name.charAt(from) == '_') from++;
+        while (to > from && name.charAt(to - 1) == '_') to--;
+        return name.substring(from, to);
     }
 
     /** The slot's kind: its field's, or {@link ReferenceKind#ELEMENT} past the declared fields. */
