@@ -258,6 +258,25 @@ class DartRoundTripTest {
         }
     }
 
+    /** A 64-bit VM with compressed pointers (PatchClass of 32 bytes) writes Smis as full 64-bit words. */
+    @Test
+    void compressedPointersAreRecognisedAndTheirSmisKeepTheirSign() throws Exception {
+        var w = new DartHeapWriter();
+        w.addClass("Root", "", "");
+        int patchClass = w.addClass("PatchClass", "", "", 0, "wrapped_class_", 1, "script_");
+        int smi = w.addClass("_Smi", "dart.core", "dart:core");
+        w.addObject(1, 0, DartHeapWriter.noData(), 0, 2, 3);
+        w.addObject(patchClass, 32, DartHeapWriter.noData(), 11, 0, 0);
+        w.addObject(smi, 0, DartHeapWriter.smiData(-7, 8), 0);
+        Path file = write("compressed.dartheap", w.bytes(true));
+        HeapGraph g = parse(file);
+        assertEquals("8", g.facts().get("wordSize"));
+        assertEquals("64-bit, compressed pointers", g.facts().get("vm"));
+        try (var inspector = new DartSnapshotParser().inspector(file, g)) {
+            assertEquals("-7", inspector.valueHint(2, 40).orElseThrow());
+        }
+    }
+
     @Test
     void oldVmWithoutIdentityHashesGivesIdentityZero() throws Exception {
         HeapGraph g = parse(write("old.dartheap", sample(8).bytes(false)));

@@ -128,6 +128,15 @@ class ReferenceAnswersTest {
             assertEquals(bytes, tree.reachableBytes());
             assertEquals(bytes, tree.retained()[0], "object 1, the root, retains every reachable byte");
             assertEquals(DominatorTree.VIRTUAL_ROOT, tree.dominator()[0]);
+            // the rest are kept and marked unreachable, apart from the reachable totals
+            var u = java.util.regex.Pattern.compile("\\(unreachable: ([\\d,]+)\\)").matcher(Files.readString(data.resolve(name + ".facts.txt")));
+            assertTrue(u.find());
+            long unreachable = Long.parseLong(u.group(1).replace(",", ""));
+            assertEquals(objects + unreachable, s.graph().objectCount());
+            assertEquals(unreachable, tree.unreachableObjects());
+            long marked = 0;
+            for (int o = 0; o < s.graph().objectCount(); o++) if (tree.dominator()[o] == DominatorTree.UNREACHABLE) marked++;
+            assertEquals(unreachable, marked);
         }
     }
 
