@@ -2,12 +2,9 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.polyheap.benchmarks.CountingSink;
 import org.polyheap.index.IndexBuilder;
-import org.polyheap.model.ClassInfo;
-import org.polyheap.model.GcRoot;
 import org.polyheap.model.Progress;
-import org.polyheap.model.ReferenceKind;
-import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.memory.HeapGraphBuilder;
 import org.polyheap.parser.dart.DartSnapshotParser;
 
@@ -18,19 +15,6 @@ import org.polyheap.parser.dart.DartSnapshotParser;
  * what `polyheap parse` does before the analysis). See dev/bench/dart-parse.sh.
  */
 public class DartParseBench {
-    static final class CountingSink implements SnapshotSink {
-        long objects, references;
-        @Override public void format(String f) { }
-        @Override public void fact(String k, String v) { }
-        @Override public int addString(String v) { return 0; }
-        @Override public int addClass(ClassInfo i) { return 0; }
-        @Override public void replaceClass(int c, ClassInfo i) { }
-        @Override public int addObject(int c, long s, long id, long off, int l, int t) { return (int) objects++; }
-        @Override public void addReference(int f, int t, ReferenceKind k, int n) { references++; }
-        @Override public void addRoot(GcRoot r) { }
-        @Override public void warning(String m) { }
-    }
-
     /** Prints wall, parser-thread CPU and process CPU of each phase when the next one starts. */
     static final class PhaseTimes implements Progress {
         private final com.sun.management.OperatingSystemMXBean os =

@@ -22,12 +22,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.polyheap.benchmarks.CountingSink;
 import org.polyheap.index.IndexBuilder;
-import org.polyheap.model.ClassInfo;
-import org.polyheap.model.GcRoot;
 import org.polyheap.model.Progress;
-import org.polyheap.model.ReferenceKind;
-import org.polyheap.model.SnapshotSink;
 import org.polyheap.parser.dart.DartSnapshotParser;
 
 /**
@@ -92,19 +89,5 @@ public class DartParseBenchmark {
             new DartSnapshotParser().parse(plain, builder, Progress.NONE);
             return builder.finish().objects();
         }
-    }
-
-    /** Counts; keeps nothing. */
-    static final class CountingSink implements SnapshotSink {
-        long objects, references;
-        @Override public void format(String f) { }
-        @Override public void fact(String k, String v) { }
-        @Override public int addString(String v) { return 0; }
-        @Override public int addClass(ClassInfo i) { return 0; }
-        @Override public void replaceClass(int c, ClassInfo i) { }
-        @Override public int addObject(int c, long s, long id, long off, int l, int t) { return (int) objects++; }
-        @Override public void addReference(int f, int t, ReferenceKind k, int n) { references++; }
-        @Override public void addRoot(GcRoot r) { }
-        @Override public void warning(String m) { }
     }
 }
