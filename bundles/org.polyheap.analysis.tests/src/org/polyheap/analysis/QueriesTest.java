@@ -250,6 +250,32 @@ class QueriesTest {
         assertEquals(6, delta.notCompared()); // the two 7s and the hashless object, on each side
     }
 
+    /** Dart DevTools matches instances per class: one hash in two classes is two identities, not a collision. */
+    @Test
+    void dartIdentityHashesAreMatchedWithinTheirClass() {
+        var a = new HeapGraphBuilder();
+        a.format("dart");
+        a.addClass(new ClassInfo("_List", -1, -1, -1, "dart:core", -1, java.util.List.of()));
+        a.addClass(new ClassInfo("Node", -1, -1, -1, "package:app/a.dart", -1, java.util.List.of()));
+        a.addObject(0, 16, 7, -1, -1);
+        a.addObject(1, 16, 7, -1, -1);
+        a.addObject(1, 16, 8, -1, -1);
+        var b = new HeapGraphBuilder(); // the same classes in another order, as another isolate group might number them
+        b.format("dart");
+        b.addClass(new ClassInfo("Node", -1, -1, -1, "package:app/a.dart", -1, java.util.List.of()));
+        b.addClass(new ClassInfo("Node", -1, -1, -1, "package:app/b.dart", -1, java.util.List.of()));
+        b.addClass(new ClassInfo("_List", -1, -1, -1, "dart:core", -1, java.util.List.of()));
+        b.addObject(0, 16, 7, -1, -1); // a's Node 7
+        b.addObject(2, 16, 7, -1, -1); // a's _List 7
+        b.addObject(1, 16, 8, -1, -1); // a Node of another library: new
+        var delta = SnapshotComparison.objects(a.build(), b.build());
+        assertArrayEquals(new int[] {1, 0}, delta.keptA());
+        assertArrayEquals(new int[] {0, 1}, delta.keptB());
+        assertArrayEquals(new int[] {2}, delta.added());
+        assertArrayEquals(new int[] {2}, delta.removed());
+        assertEquals(0, delta.notCompared());
+    }
+
     private static HeapGraph dartHeap(long[] hashes) {
         var b = new HeapGraphBuilder();
         b.format("dart");

@@ -14,9 +14,10 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 /**
  * Compares two snapshots: a histogram delta by class name (any formats), and object-level new /
  * removed / kept sets where the format's identities are stable across snapshots of one process:
- * V8 node ids, Dart identity hashes (objects with hash 0 are not compared), Java addresses together
- * with the class name (a moved or reused address of another class is not "kept"). Fuchsia block
- * addresses are not stable, so Fuchsia has no object-level comparison.
+ * V8 node ids, Dart identity hashes together with the class and library (as Dart DevTools' diff
+ * matches instances per class; objects with hash 0 are not compared), Java addresses together with
+ * the class name (a moved or reused address of another class is not "kept"). Fuchsia block addresses
+ * are not stable, so Fuchsia has no object-level comparison.
  */
 public final class SnapshotComparison {
     private SnapshotComparison() { }
@@ -74,9 +75,10 @@ public final class SnapshotComparison {
 
     /**
      * Matches objects by identity. Identities that occur more than once in either snapshot (Dart
-     * identity hashes collide; an address can repeat across a dump's segments) cannot be matched one to
-     * one: their objects are counted in {@code notCompared}, never reported as new or removed.
-     * O(objects of both) time, two hash maps of identities.
+     * identity hashes collide: they are 30 to 32 bits; an address can repeat across a dump's segments)
+     * cannot be matched one to one: their objects are counted in {@code notCompared}, never reported as
+     * new or removed. A Dart identity is the hash with its class (name and library), so equal hashes of
+     * two classes do not collide. O(objects of both) time, two hash maps of identities.
      *
      * @throws IllegalArgumentException when the formats differ or have no stable identity
      */
@@ -87,16 +89,17 @@ public final class SnapshotComparison {
                     + b.metadata().format());
         }
         boolean dart = format.equals("dart"), java = format.equals("hprof");
-        Long2IntOpenHashMap inA = uniqueIdentities(a, dart), inB = uniqueIdentities(b, dart);
+        Identities keys = dart ? Identities.dart(a, b) : Identities.plain(a, b);
+        Long2IntOpenHashMap inA = uniqueIdentities(a, keys.a()), inB = uniqueIdentities(b, keys.b());
         long notCompared = 0;
         boolean[] matched = new boolean[a.objectCount()];
         var added = new IntArrayList();
         var keptA = new IntArrayList();
         var keptB = new IntArrayList();
         for (int o = 0, n = b.objectCount(); o < n; o++) {
-            long id = b.identity().get(o);
-            int self = inB.get(id);
-            int x = inA.get(id);
+            long id = keys.b().of(o);
+            int self = id == NO_IDENTITY ? NONE : inB.get(id);
+            int x = id == NO_IDENTITY ? NONE : inA.get(id);
             if (self == AMBIGUOUS || x == AMBIGUOUS || self == NONE) { // no identity, or not one to one
                 notCompared++;
                 continue;
@@ -113,9 +116,8 @@ public final class SnapshotComparison {
         var removed = new IntArrayList();
         for (int o = 0; o < matched.length; o++) {
             if (matched[o]) continue;
-            long id = a.identity().get(o);
-            int self = inA.get(id);
-            if (self == AMBIGUOUS || self == NONE || inB.get(id) == AMBIGUOUS) notCompared++;
+            long id = keys.a().of(o);
+            if (id == NO_IDENTITY || inA.get(id) == AMBIGUOUS || inB.get(id) == AMBIGUOUS) notCompared++;
             else removed.add(o);
         }
         return new ObjectDelta(added.toIntArray(), removed.toIntArray(), keptA.toIntArray(), keptB.toIntArray(),
@@ -123,14 +125,50 @@ public final class SnapshotComparison {
     }
 
     private static final int NONE = -1, AMBIGUOUS = -2;
+    /** A key no object has: Dart's hash 0 ("none"), or a hash too wide to pack with its class. */
+    private static final long NO_IDENTITY = Long.MIN_VALUE;
 
-    /** Identity → its only object, or {@link #AMBIGUOUS} when several objects share it. Dart's 0 means "no hash". */
-    private static Long2IntOpenHashMap uniqueIdentities(HeapGraph g, boolean dart) {
+    /** Object id → comparison key, for one snapshot. */
+    private interface Key { long of(int object); }
+
+    /** The keys of both snapshots, built over one class numbering. */
+    private record Identities(Key a, Key b) {
+        static Identities plain(HeapGraph a, HeapGraph b) {
+            return new Identities(o -> a.identity().get(o), o -> b.identity().get(o));
+        }
+
+        /** (class name and library shared by both snapshots) << 32 | the 32-bit identity hash. */
+        static Identities dart(HeapGraph a, HeapGraph b) {
+            var numbering = new java.util.HashMap<String, Integer>();
+            int[] classesA = classNumbers(a, numbering), classesB = classNumbers(b, numbering);
+            return new Identities(dartKey(a, classesA), dartKey(b, classesB));
+        }
+
+        private static int[] classNumbers(HeapGraph g, Map<String, Integer> numbering) {
+            int[] out = new int[g.classes().size()];
+            for (int c = 0; c < out.length; c++) {
+                var info = g.classes().get(c);
+                out[c] = numbering.computeIfAbsent(info.name() + '\0' + info.library(), k -> numbering.size());
+            }
+            return out;
+        }
+
+        private static Key dartKey(HeapGraph g, int[] classNumber) {
+            return o -> {
+                long hash = g.identity().get(o);
+                if (hash == 0 || (hash >>> 32) != 0) return NO_IDENTITY;
+                return (long) classNumber[g.objectClass().get(o)] << 32 | hash;
+            };
+        }
+    }
+
+    /** Identity → its only object, or {@link #AMBIGUOUS} when several objects share it; objects without one are left out. */
+    private static Long2IntOpenHashMap uniqueIdentities(HeapGraph g, Key key) {
         var map = new Long2IntOpenHashMap(g.objectCount());
         map.defaultReturnValue(NONE);
         for (int o = 0, n = g.objectCount(); o < n; o++) {
-            long id = g.identity().get(o);
-            if (dart && id == 0) continue;
+            long id = key.of(o);
+            if (id == NO_IDENTITY) continue;
             map.put(id, map.containsKey(id) ? AMBIGUOUS : o);
         }
         return map;

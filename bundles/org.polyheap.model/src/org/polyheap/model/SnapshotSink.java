@@ -7,7 +7,9 @@ package org.polyheap.model;
  *
  * <p>Order contract: objects get dense ids in the order of {@link #addObject}; references are added
  * grouped by source object in non-decreasing source id (all references of one object together,
- * in their natural order: field order, array index order, edge order).
+ * in their natural order: field order, array index order, edge order). References may come before
+ * the objects they name (the Dart parser sends them first, its objects wait for identity hashes at the
+ * end of the file): every id must exist only once the parse is complete.
  */
 public interface SnapshotSink {
 

@@ -86,24 +86,32 @@ public final class Queries {
         return b.build();
     }
 
-    /** Objects of the dominator tree: the top-level ones, or the children of {@code parent}. */
+    /**
+     * Objects of the dominator tree: the top-level ones, or the children of {@code parent}. A snapshot
+     * that records native memory per object (see {@link NativeMemory}) gets a last column {@code native}.
+     */
     public static Table dominators(AnalyzedSnapshot s, int parent, int top, Progress progress) {
         HeapGraph g = s.graph();
         DominatorTree tree = s.analysis().dominatorTree();
         int[] objects = parent == DominatorTree.VIRTUAL_ROOT
                 ? s.analysis().topConsumers(top, progress).objects()
                 : tree.children(parent);
-        var b = new Table.Builder("objects", Column.text("id", "Object"), Column.text("class", "Class"),
+        var columns = new ArrayList<>(List.of(Column.text("id", "Object"), Column.text("class", "Class"),
                 Column.text("label", "Value"), Column.bytes("shallow", "Shallow bytes"),
                 Column.bytes("retained", "Retained bytes"), Column.percent("percent", "% of heap"),
-                Column.text("dominator", "Dominator"));
+                Column.text("dominator", "Dominator")));
+        boolean nativeMemory = NativeMemory.recorded(g); // a column only for snapshots that record it
+        if (nativeMemory) columns.add(Column.bytes("native", "Native bytes"));
+        var b = new Table.Builder("objects", columns.toArray(Column[]::new));
         long total = Math.max(1, tree.reachableBytes());
         int n = Math.min(top, objects.length);
         for (int i = 0; i < n; i++) {
             int o = objects[i];
             int dom = tree.dominator()[o];
-            b.row(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
-                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom));
+            Object[] row = {ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
+                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom),
+                    nativeMemory ? NativeMemory.bytes(g, o) : null};
+            b.row(nativeMemory ? row : java.util.Arrays.copyOf(row, row.length - 1));
         }
         return b.build();
     }

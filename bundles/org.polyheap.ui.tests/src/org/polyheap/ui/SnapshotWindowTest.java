@@ -130,6 +130,17 @@ class SnapshotWindowTest {
                 "libraries are fewer than classes: " + page.rows().totalRows());
         editor.showPage(SnapshotEditor.HISTOGRAM);
         UiTestSupport.screenshot("dart-histogram-by-library");
+
+        // object #1689, an _ExternalUint8Array with one 64-byte external property (decode.js lists it)
+        var external = new ObjectRef(editor.snapshot(), 1688);
+        var inspector = (InspectorView) UiTestSupport.window().getActivePage().showView(InspectorView.ID);
+        inspector.show(external);
+        UiTestSupport.spinUntil(() -> external.equals(inspector.shown())
+                && inspector.lines().stream().noneMatch(l -> l.value().equals("reading\u2026")), UiTestSupport.TIMEOUT_MS, "inspector");
+        assertEquals("_ExternalUint8Array", inspector.lines().get(0).value());
+        assertTrue(inspector.lines().stream().anyMatch(l -> l.name().equals("Native memory")
+                && l.value().equals("64 bytes (Unknown native function)")), inspector.lines().toString());
+        UiTestSupport.screenshot("dart-inspector-native-memory");
     }
 
     /** Rows match the analysis, biggest retained first; sorting and filtering act on the table. */

@@ -182,6 +182,35 @@ class DartFixtureTest {
         assertEquals(3000, checked);
     }
 
+    /**
+     * External properties become per-object attributes whose values add up to decode.js' "sum of external
+     * sizes"; the objects named below and their sizes were listed with decode.js' {@code decode()} on the
+     * same files (its {@code externalProps}, summed by object).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc" })
+    void externalSizesPerObjectAddUpToTheReferenceDecodersSum(String name) throws Exception {
+        HeapGraph g = graph(name);
+        ReferenceFacts f = facts(name);
+        var sizes = g.attribute(ExternalProperties.SIZE).orElseThrow();
+        var names = g.attribute(ExternalProperties.NAMES).orElseThrow();
+        assertEquals(f.number("sum of external sizes: ([\\d,]+)"), sizes.sum());
+        assertEquals(Long.parseLong(g.facts().get("externalPropertySize")), sizes.sum());
+        // every object of these files has one property, so objects with a value = properties
+        assertEquals(f.number("^external property count: ([\\d,]+)"), sizes.count());
+        assertEquals(sizes.count(), names.count());
+        for (long k = 0; k < names.count(); k++) {
+            assertEquals(sizes.object(k), names.object(k));
+            assertEquals(f.string("^external property names: \"(.*)\" x"), g.string((int) names.value(k)));
+        }
+        record Known(int fileId, String className, long bytes) { }
+        Known known = name.contains("tiny") ? new Known(1689, "_ExternalUint8Array", 64) : new Known(146266, "_NativeSocket", 32);
+        int o = known.fileId() - 1;
+        assertEquals(known.className(), g.classes().get(g.objectClass().get(o)).name());
+        assertEquals(known.bytes(), sizes.get(o, -1));
+        assertEquals(-1, sizes.get(0, -1), "the root has no external memory");
+    }
+
     /** Mint ranges, negative Smis and truncated strings, read back through the inspector. */
     @ParameterizedTest
     @ValueSource(strings = { "dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc" })

@@ -144,6 +144,29 @@ class DartRoundTripTest {
     }
 
     @Test
+    void externalPropertiesOfOneObjectAreSummedWithTheirDistinctNames() throws Exception {
+        var w = sample(8);
+        w.addExternal(LIST, 10, "Finalizable");
+        w.addExternal(LIST, 5, "Unknown native function");
+        w.addExternal(LIST, 7, "Finalizable");
+        HeapGraph g = parse(write("a.dartheap", w.bytes(true)));
+        var sizes = g.attribute(ExternalProperties.SIZE).orElseThrow();
+        var names = g.attribute(ExternalProperties.NAMES).orElseThrow();
+        assertEquals(2, sizes.count(), "HELLO and LIST");
+        assertEquals(100, sizes.get(HELLO - 1, -1));
+        assertEquals(22, sizes.get(LIST - 1, -1));
+        assertEquals("Finalizable, Unknown native function", g.string((int) names.get(LIST - 1, -1)));
+        assertEquals("Unknown native function", g.string((int) names.get(HELLO - 1, -1)));
+        assertEquals(-1, sizes.get(MINT - 1, -1));
+        assertEquals(Long.toString(sizes.sum()), g.facts().get("externalPropertySize"));
+        assertEquals("4", g.facts().get("externalProperties"));
+        var bare = new DartHeapWriter();
+        bare.addClass("Root", "", "");
+        bare.addObject(1, 0, DartHeapWriter.noData(), 0);
+        assertTrue(parse(write("b.dartheap", bare.bytes(true))).attributes().isEmpty(), "no external properties, no attributes");
+    }
+
+    @Test
     void referencesAreNamedByFieldSlotOrElementIndexAndSkipOmittedSlots() throws Exception {
         HeapGraph g = parse(write("a.dartheap", sample(8).bytes(true)));
         assertEquals(List.of(new Ref(NULL, ReferenceKind.FIELD, "type_arguments_"), new Ref(SMI, ReferenceKind.FIELD, "length_"),
@@ -152,6 +175,27 @@ class DartRoundTripTest {
         assertEquals(List.of(new Ref(SMI, ReferenceKind.FIELD, "counter"), new Ref(LIST, ReferenceKind.ELEMENT, "[0]"),
                 new Ref(FUNCTION, ReferenceKind.ELEMENT, "[1]")), refs(g, ISOLATE));
         assertEquals(4, refs(g, ROOT).size());
+    }
+
+    /** Declared slots far beyond the field count (no VM writes them) are still named, without a table that large. */
+    @Test
+    void sparseAndHugeFieldSlotsAreNamed() throws Exception {
+        var w = new DartHeapWriter();
+        w.addClass("Root", "", "");
+        int sparse = w.addClass("Sparse", "", "", 0, "first", 200, "far");
+        int huge = w.addClass("Huge", "", "", 0, "first", Integer.MAX_VALUE - 9, "beyond");
+        long[] refs = new long[202];
+        refs[0] = 1;
+        refs[100] = 1;
+        refs[200] = 1;
+        refs[201] = 1;
+        w.addObject(1, 0, DartHeapWriter.noData(), 0, 2, 3);
+        w.addObject(sparse, 16, DartHeapWriter.noData(), 0, refs);
+        w.addObject(huge, 16, DartHeapWriter.noData(), 0, 1, 1);
+        HeapGraph g = parse(write("sparse.dartheap", w.bytes(true)));
+        assertEquals(List.of(new Ref(1, ReferenceKind.FIELD, "first"), new Ref(1, ReferenceKind.ELEMENT, "[100]"),
+                new Ref(1, ReferenceKind.FIELD, "far"), new Ref(1, ReferenceKind.ELEMENT, "[0]")), refs(g, 2));
+        assertEquals(List.of(new Ref(1, ReferenceKind.FIELD, "first"), new Ref(1, ReferenceKind.ELEMENT, "[1]")), refs(g, 3));
     }
 
     @Test
@@ -211,6 +255,25 @@ class DartRoundTripTest {
         assertEquals("4", g.facts().get("wordSize"));
         try (var inspector = new DartSnapshotParser().inspector(file, g)) {
             assertEquals("-1", inspector.valueHint(SMI - 1, 40).orElseThrow(), "written as 2^32 - 1");
+        }
+    }
+
+    /** A 64-bit VM with compressed pointers (PatchClass of 32 bytes) writes Smis as full 64-bit words. */
+    @Test
+    void compressedPointersAreRecognisedAndTheirSmisKeepTheirSign() throws Exception {
+        var w = new DartHeapWriter();
+        w.addClass("Root", "", "");
+        int patchClass = w.addClass("PatchClass", "", "", 0, "wrapped_class_", 1, "script_");
+        int smi = w.addClass("_Smi", "dart.core", "dart:core");
+        w.addObject(1, 0, DartHeapWriter.noData(), 0, 2, 3);
+        w.addObject(patchClass, 32, DartHeapWriter.noData(), 11, 0, 0);
+        w.addObject(smi, 0, DartHeapWriter.smiData(-7, 8), 0);
+        Path file = write("compressed.dartheap", w.bytes(true));
+        HeapGraph g = parse(file);
+        assertEquals("8", g.facts().get("wordSize"));
+        assertEquals("64-bit, compressed pointers", g.facts().get("vm"));
+        try (var inspector = new DartSnapshotParser().inspector(file, g)) {
+            assertEquals("-7", inspector.valueHint(2, 40).orElseThrow());
         }
     }
 

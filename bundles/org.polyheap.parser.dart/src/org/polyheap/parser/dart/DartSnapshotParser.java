@@ -18,7 +18,8 @@ import org.polyheap.model.spi.SnapshotParser;
  * <p>What lands in the sink: object id = the file's 1-origin object id - 1 (0 = Root, 1 = Read-Only
  * Pages, 2.. isolates); class id = the file's class id (VM class id + 3; class 0 is an unused
  * placeholder); identity = identity hash (0 = none); shallow size = the VM's; object type = the data
- * tag; label = a string's or name's text. See docs/formats/dart.md.
+ * tag; label = a string's or name's text; attributes {@code dart.external-size} and
+ * {@code dart.external-names} for objects with external properties. See docs/formats/dart.md.
  */
 public final class DartSnapshotParser implements SnapshotParser {
 
@@ -30,7 +31,7 @@ public final class DartSnapshotParser implements SnapshotParser {
     @Override public boolean accepts(Probe probe) { return probe.startsWith(DartHeapReader.MAGIC); }
 
     /**
-     * Reads the file in two streaming passes (pass 2 decompresses gzip again). Memory: about 33 bytes per
+     * Reads the file in one streaming pass (gzip decompressed on the way). Memory: about 25 bytes per
      * object besides the sink, independent of the number of references. Checks cancellation every 4096 objects.
      */
     @Override

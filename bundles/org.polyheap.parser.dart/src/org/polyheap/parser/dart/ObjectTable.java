@@ -5,8 +5,8 @@ import java.util.Arrays;
 import org.polyheap.model.SnapshotSink;
 
 /**
- * What pass 1 keeps of each object until the identity hashes, at the end of the stream, are known:
- * 33 bytes per object (class, shallow size, record offset, label, data tag, identity). Grows with the
+ * What the reader keeps of each object until its identity hash, at the end of the stream, is read:
+ * 25 bytes per object (class 4, shallow size 8, record offset 8, label 4, data tag 1). Grows with the
  * objects actually read, so a hostile object count cannot allocate ahead of the data. Not thread-safe.
  */
 final class ObjectTable {
@@ -16,7 +16,6 @@ final class ObjectTable {
     private long[] offset;
     private int[] label;
     private byte[] tag;
-    private long[] identity;
     private long shallowSum;
 
     ObjectTable(int initialCapacity) {
@@ -39,19 +38,15 @@ final class ObjectTable {
         size++;
     }
 
-    void identity(int object, long hash) {
-        if (identity == null) identity = new long[size];
-        identity[object] = hash;
-    }
-
     int classOf(int object) { return classId[object]; }
 
     long shallowSum() { return shallowSum; }
 
-    /** Adds the object to the sink; the object type code is the data tag (see {@link DartValue}). */
-    void emit(int object, SnapshotSink sink) {
-        sink.addObject(classId[object], shallow[object], identity == null ? 0 : identity[object], offset[object],
-                label[object], tag[object]);
+    int size() { return size; }
+
+    /** Adds the object to the sink with its identity hash; the object type code is the data tag (see {@link DartValue}). */
+    void emit(int object, long identity, SnapshotSink sink) {
+        sink.addObject(classId[object], shallow[object], identity, offset[object], label[object], tag[object]);
     }
 
     private void grow() {

@@ -125,6 +125,27 @@ class HeadlessCommandTest {
         }
     }
 
+    /** Dart external properties are the object's native memory: a "native" column, only where a format records it. */
+    @org.junit.jupiter.api.Test
+    void dominatorRowsOfADartSnapshotCarryTheObjectsNativeMemory() throws Exception {
+        String file = files.get("dart").toString();
+        String parent;
+        try (var s = direct("dart")) { // #152074 has a 16-byte external property (decode.js lists it)
+            int dom = s.analysis().dominatorTree().dominator()[152073];
+            assertTrue(dom >= 0, "dominated by an object");
+            parent = ObjectIds.display(s.graph(), dom);
+        }
+        var rows = Json.array(json("dominators", file, "--of", parent, "--top", "1000000", "--json", "--quiet").get("objects"));
+        var row = rows.stream().map(Json::object).filter(r -> r.get("id").equals("#152074")).findFirst().orElseThrow();
+        assertEquals(16L, row.get("native"));
+        assertEquals("_RandomAccessFileOpsImpl", row.get("class"));
+        assertTrue(rows.stream().map(Json::object).filter(r -> r != row).allMatch(r -> r.get("native").equals(0L)));
+        CommandRun text = CommandRun.of("dominators", file, "--of", parent, "--top", "3", "--quiet");
+        assertTrue(text.out().lines().findFirst().orElseThrow().contains("Native bytes"), text.out());
+        var hprof = Json.array(json("dominators", files.get("hprof").toString(), "--top", "3", "--json", "--quiet").get("objects"));
+        assertFalse(Json.object(hprof.get(0)).containsKey("native"), "no native column where none is recorded");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void pathsJsonLeadFromTheObjectToAGcRoot(String format) throws Exception {

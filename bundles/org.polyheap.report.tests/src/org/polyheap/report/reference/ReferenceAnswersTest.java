@@ -128,7 +128,57 @@ class ReferenceAnswersTest {
             assertEquals(bytes, tree.reachableBytes());
             assertEquals(bytes, tree.retained()[0], "object 1, the root, retains every reachable byte");
             assertEquals(DominatorTree.VIRTUAL_ROOT, tree.dominator()[0]);
+            // the rest are kept and marked unreachable, apart from the reachable totals
+            var u = java.util.regex.Pattern.compile("\\(unreachable: ([\\d,]+)\\)").matcher(Files.readString(data.resolve(name + ".facts.txt")));
+            assertTrue(u.find());
+            long unreachable = Long.parseLong(u.group(1).replace(",", ""));
+            assertEquals(objects + unreachable, s.graph().objectCount());
+            assertEquals(unreachable, tree.unreachableObjects());
+            long marked = 0;
+            for (int o = 0; o < s.graph().objectCount(); o++) if (tree.dominator()[o] == DominatorTree.UNREACHABLE) marked++;
+            assertEquals(unreachable, marked);
         }
+    }
+
+    /**
+     * Object comparison of the two Dart snapshots (one process, before and after more work) against
+     * {@code decode.js --compare}, which matches objects by (class, library, identity hash) as Dart
+     * DevTools' diff does. decode.js counts every B object whose key occurs in A; we match one to one
+     * and leave keys that occur twice on either side uncompared, so we may match a few fewer: at most
+     * two B objects per duplicate key it reports.
+     */
+    @org.junit.jupiter.api.Test
+    void dartComparisonMatchesTheIndependentDecoder(@TempDir Path tmp) throws Exception {
+        Path data = Path.of("../org.polyheap.parser.dart.tests/data");
+        String reference = Files.readString(data.resolve("dart-sass-ia32-a-vs-d.compare.txt"));
+        var m = java.util.regex.Pattern.compile("also occurs in A: ([\\d,]+)").matcher(reference);
+        assertTrue(m.find(), reference);
+        long matched = Long.parseLong(m.group(1).replace(",", ""));
+        long duplicates = 0;
+        var d = java.util.regex.Pattern.compile("duplicate class\\+hash keys: (\\d+)").matcher(reference);
+        while (d.find()) duplicates += Long.parseLong(d.group(1));
+        try (var a = AnalyzedSnapshot.open(gunzip(data.resolve("dart-sass-ia32-a-tiny.dartheap.gz"), tmp),
+                AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
+             var b = AnalyzedSnapshot.open(gunzip(data.resolve("dart-sass-ia32-d-after-gc.dartheap.gz"), tmp),
+                AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
+            var delta = org.polyheap.analysis.SnapshotComparison.objects(a.graph(), b.graph());
+            long kept = delta.keptB().length;
+            assertTrue(kept <= matched && matched - kept <= 2 * duplicates, "kept " + kept + ", decode.js " + matched);
+            for (int i = 0; i < delta.keptA().length; i++) {
+                int x = delta.keptA()[i], y = delta.keptB()[i];
+                assertEquals(a.graph().identity().get(x), b.graph().identity().get(y));
+                var cx = a.graph().classes().get(a.graph().objectClass().get(x));
+                var cy = b.graph().classes().get(b.graph().objectClass().get(y));
+                assertEquals(cx.name() + " " + cx.library(), cy.name() + " " + cy.library());
+            }
+            assertEquals(b.graph().objectCount(), kept + delta.added().length + countNotComparedIn(b.graph(), delta, a.graph()));
+        }
+    }
+
+    /** Objects of {@code b} neither kept nor new: those without a hash or with a key that is not one to one. */
+    private static long countNotComparedIn(HeapGraph b, org.polyheap.analysis.SnapshotComparison.ObjectDelta delta, HeapGraph a) {
+        long removedOrUncomparedInA = a.objectCount() - delta.keptA().length - delta.removed().length;
+        return delta.notCompared() - removedOrUncomparedInA;
     }
 
     static List<Object> list(Object o) { return new ArrayList<>((List<?>) o); }

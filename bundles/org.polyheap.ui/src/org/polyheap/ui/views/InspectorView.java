@@ -23,7 +23,8 @@ import org.polyheap.ui.ObjectRef;
 import org.polyheap.ui.editor.Format;
 
 /**
- * Inspector: the selected object's class, id, sizes, dominator and GC-root kinds, then its fields
+ * Inspector: the selected object's class, id, sizes (and native memory, where the snapshot records it),
+ * dominator and GC-root kinds, then its fields
  * with values. Field values are read from the snapshot file by the parser's inspector in a job (a few
  * KB of I/O); double-clicking a reference field inspects its target.
  */
@@ -105,7 +106,7 @@ public final class InspectorView extends ObjectView {
         job.schedule();
     }
 
-    /** Class, id, sizes, dominator, root kinds. O(roots) for the root kinds. */
+    /** Class, id, sizes (native memory where the format records it), dominator, root kinds. O(roots) for the root kinds. */
     static List<Line> summary(ObjectRef ref) {
         var g = ref.snapshot().graph();
         var tree = ref.snapshot().analyzed().analysis().dominatorTree();
@@ -117,6 +118,12 @@ public final class InspectorView extends ObjectView {
         lines.add(new Line("Shallow size", Format.bytes(ref.shallow()) + " bytes", "", null));
         lines.add(new Line("Retained size", Format.bytes(ref.retained()) + " bytes ("
                 + Format.percent(ref.retained(), ref.snapshot().heapBytes()) + " of heap)", "", null));
+        long nativeBytes = org.polyheap.report.NativeMemory.bytes(g, ref.objectId());
+        if (nativeBytes > 0) {
+            String holders = org.polyheap.report.NativeMemory.holders(g, ref.objectId());
+            lines.add(new Line("Native memory", Format.bytes(nativeBytes) + " bytes"
+                    + (holders.isEmpty() ? "" : " (" + holders + ")"), "", null));
+        }
         int dom = tree.dominator()[ref.objectId()];
         if (dom == DominatorTree.UNREACHABLE) {
             lines.add(new Line("Dominator", "none: unreachable from the GC roots", "", null));
