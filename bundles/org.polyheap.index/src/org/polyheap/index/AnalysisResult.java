@@ -46,9 +46,9 @@ public final class AnalysisResult {
             }
             var seg = snapshot.mapResult(f);
             columns.put(e.name(), switch (e.kind()) {
-                case INT -> IntIndexReader.open(seg);
-                case LONG -> LongIndexReader.open(seg);
-                case ONE_TO_MANY -> OneToManyIndex.open(seg);
+                case INT -> IntIndexReader.open(seg, f, 0);
+                case LONG -> LongIndexReader.open(seg, f, 0);
+                case ONE_TO_MANY -> OneToManyIndex.open(seg, f);
             });
         }
         return Optional.of(new AnalysisResult(group, version, m.facts(), columns));

@@ -65,14 +65,14 @@ public final class IndexedSnapshot implements HeapGraph {
             sourceOffset = objectLongs(IndexFiles.OBJECT_OFFSET);
             outbound = references(IndexFiles.OUTBOUND);
             inbound = references(IndexFiles.INBOUND);
-            outKind = IntIndexReader.open(map(IndexFiles.OUTBOUND_KIND));
-            outName = IntIndexReader.open(map(IndexFiles.OUTBOUND_NAME));
+            outKind = ints(IndexFiles.OUTBOUND_KIND);
+            outName = ints(IndexFiles.OUTBOUND_NAME);
             if (outKind.size() != manifest.references() || outName.size() != manifest.references()) {
                 throw new IndexDamagedException(folder, "reference kind or name index has the wrong length");
             }
             roots = RootTable.view(map(IndexFiles.ROOTS));
             classes = ClassTable.read(map(IndexFiles.CLASSES));
-            strings = new StringTable(map(IndexFiles.STRINGS), LongIndexReader.open(map(IndexFiles.STRING_OFFSETS)));
+            strings = new StringTable(map(IndexFiles.STRINGS), longs(IndexFiles.STRING_OFFSETS));
             if (roots.size() != manifest.roots() || classes.size() != manifest.classes() || strings.count() != manifest.strings()) {
                 throw new IndexDamagedException(folder, "root, class or string count differs from the manifest");
             }
@@ -125,20 +125,24 @@ public final class IndexedSnapshot implements HeapGraph {
         return MappedFile.map(folder.resolve(name), arena);
     }
 
+    IntIndexReader ints(String name) throws IOException { return IntIndexReader.open(map(name), folder.resolve(name), 0); }
+
+    LongIndexReader longs(String name) throws IOException { return LongIndexReader.open(map(name), folder.resolve(name), 0); }
+
     private IntIndexReader objectInts(String name) throws IOException {
-        var r = IntIndexReader.open(map(name));
+        var r = ints(name);
         if (r.size() != manifest.objects()) throw new IndexDamagedException(folder.resolve(name), "holds " + r.size() + " values for " + manifest.objects() + " objects");
         return r;
     }
 
     private LongIndexReader objectLongs(String name) throws IOException {
-        var r = LongIndexReader.open(map(name));
+        var r = longs(name);
         if (r.size() != manifest.objects()) throw new IndexDamagedException(folder.resolve(name), "holds " + r.size() + " values for " + manifest.objects() + " objects");
         return r;
     }
 
     private OneToManyIndex references(String name) throws IOException {
-        var r = OneToManyIndex.open(map(name));
+        var r = OneToManyIndex.open(map(name), folder.resolve(name));
         if (r.lists() != manifest.objects() || r.values().size() != manifest.references()) {
             throw new IndexDamagedException(folder.resolve(name), "does not match the manifest's object and reference counts");
         }
