@@ -101,9 +101,9 @@ public final class Queries {
         int n = Math.min(top, objects.length);
         for (int i = 0; i < n; i++) {
             int o = objects[i];
-            int dom = tree.dominator()[o];
-            b.row(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
-                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom));
+            int dom = tree.dominator().get(o);
+            b.row(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow().get(o), tree.retained().get(o),
+                    tree.retained().get(o) * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom));
         }
         return b.build();
     }
@@ -168,8 +168,8 @@ public final class Queries {
             }
         }
         HeapGraph g = s.graph();
-        return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o],
-                tree.retained()[o], kids, children.length);
+        return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow().get(o),
+                tree.retained().get(o), kids, children.length);
     }
 
     /**

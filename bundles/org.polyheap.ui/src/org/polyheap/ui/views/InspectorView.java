@@ -117,7 +117,7 @@ public final class InspectorView extends ObjectView {
         lines.add(new Line("Shallow size", Format.bytes(ref.shallow()) + " bytes", "", null));
         lines.add(new Line("Retained size", Format.bytes(ref.retained()) + " bytes ("
                 + Format.percent(ref.retained(), ref.snapshot().heapBytes()) + " of heap)", "", null));
-        int dom = tree.dominator()[ref.objectId()];
+        int dom = tree.dominator().get(ref.objectId());
         if (dom == DominatorTree.UNREACHABLE) {
             lines.add(new Line("Dominator", "none: unreachable from the GC roots", "", null));
         } else if (dom == DominatorTree.VIRTUAL_ROOT) {

@@ -1,0 +1,130 @@
+package org.polyheap.analysis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+
+import org.polyheap.index.IndexedSnapshot;
+import org.polyheap.model.HeapGraph;
+
+/**
+ * Where the analysis keeps its big working arrays (retaining graph, dominator pass, tree): plain heap
+ * arrays while they fit comfortably in the heap, else temporary files mapped through
+ * {@code java.lang.foreign}, so a graph of a hundred million objects needs almost no heap (the OS page
+ * cache holds the pages and can write them out under memory pressure). A mapped file lives in the
+ * snapshot's index folder (else {@code java.io.tmpdir}) and is unlinked as soon as it is mapped, so
+ * nothing is left behind even by a killed process; its disk space returns when it is unmapped.
+ *
+ * <p>The choice: system property {@value #PROPERTY} = {@code heap}, {@code mapped} or {@code auto}
+ * (default: mapped when the analysis' estimated working set exceeds half the maximum heap). Arrays of
+ * a {@link #scratch} set are unmapped by {@link #close}; the others when they become unreachable.
+ * Allocation costs a file creation and a mapping (mapped) or a zeroed array (heap). Thread-safe.
+ */
+public final class WorkArrays implements AutoCloseable {
+    /** System property choosing the backing: heap, mapped or auto. */
+    public static final String PROPERTY = "polyheap.analysis.workArrays";
+    /** Arrays below this many bytes stay on the heap whatever the backing: a file per tiny array does not pay. */
+    private static final long SMALL = 1 << 16;
+
+    public enum Backing { HEAP, MAPPED }
+
+    private final Backing backing;
+    private final Path folder;
+    private final Arena arena; // null for heap; for mapped: a shared arena (scratch) or an automatic one
+    private final long minMappedBytes;
+
+    private WorkArrays(Backing backing, Path folder, Arena arena, long minMappedBytes) {
+        this.backing = backing;
+        this.folder = folder;
+        this.arena = arena;
+        this.minMappedBytes = minMappedBytes;
+    }
+
+    /** Heap arrays only. */
+    public static WorkArrays heap() { return new WorkArrays(Backing.HEAP, null, null, 0); }
+
+    /** Mapped arrays in temporary files in {@code folder}, unmapped when unreachable. */
+    public static WorkArrays mapped(Path folder) { return new WorkArrays(Backing.MAPPED, folder, Arena.ofAuto(), SMALL); }
+
+    /** Mapped arrays of any size, even tiny ones (tests: every array in a file). */
+    static WorkArrays mappedAlways(Path folder) { return new WorkArrays(Backing.MAPPED, folder, Arena.ofAuto(), 0); }
+
+    /**
+     * The backing for analysing {@code graph} with about {@code workingBytes} of working arrays: the
+     * system property's choice, else mapped when that is more than half the maximum heap. Mapped files
+     * go to the snapshot's index folder, or to {@code java.io.tmpdir} for an in-memory graph.
+     */
+    public static WorkArrays forGraph(HeapGraph graph, long workingBytes) {
+        String mode = System.getProperty(PROPERTY, "auto").toLowerCase(Locale.ROOT);
+        boolean mapped = switch (mode) {
+            case "heap" -> false;
+            case "mapped" -> true;
+            default -> workingBytes > Runtime.getRuntime().maxMemory() / 2;
+        };
+        if (!mapped) return heap();
+        return mapped(graph instanceof IndexedSnapshot s ? s.folder() : Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    public Backing backing() { return backing; }
+
+    /**
+     * A set of the same backing whose mapped arrays are all unmapped (and their disk space returned) by
+     * its {@link #close}: for arrays that do not outlive one computation. Heap sets close as a no-op.
+     */
+    public WorkArrays scratch() {
+        return backing == Backing.HEAP ? this : new WorkArrays(Backing.MAPPED, folder, Arena.ofShared(), minMappedBytes);
+    }
+
+    /** A zeroed int array of {@code length} elements. */
+    public IntArray ints(long length) {
+        if (onHeap(length * 4, length)) return IntArray.of(new int[(int) length]);
+        return IntArray.mapped(map(length * 4));
+    }
+
+    /** A zeroed long array of {@code length} elements. */
+    public LongArray longs(long length) {
+        if (onHeap(length * 8, length)) return LongArray.of(new long[(int) length]);
+        return LongArray.mapped(map(length * 8));
+    }
+
+    /** Heap arrays hold at most 2^31 - 9 elements; a longer one is mapped whatever the backing. */
+    private boolean onHeap(long bytes, long length) {
+        return (backing == Backing.HEAP || bytes < minMappedBytes) && length <= Integer.MAX_VALUE - 8;
+    }
+
+    private MemorySegment map(long bytes) {
+        if (bytes == 0) return MemorySegment.ofArray(new byte[0]);
+        try {
+            Path file = Files.createTempFile(folder, "analysis-" + ProcessHandle.current().pid() + "-", ".work");
+            try (var ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                MemorySegment seg = ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena); // grows the file, sparse
+                try {
+                    Files.delete(file); // the mapping keeps the pages; the name goes at once
+                } catch (IOException stillOpen) { // platforms that refuse to delete mapped files
+                    file.toFile().deleteOnExit();
+                }
+                return seg;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a working file of " + bytes + " bytes in " + folder, e);
+        }
+    }
+
+    /** Unmaps the arrays of a {@link #scratch} set; they must not be used afterwards. Idempotent. */
+    @Override
+    public void close() {
+        if (arena != null && arena.scope().isAlive()) {
+            try {
+                arena.close();
+            } catch (UnsupportedOperationException automatic) {
+                // the long-lived set: unmapped by the garbage collector
+            }
+        }
+    }
+}
