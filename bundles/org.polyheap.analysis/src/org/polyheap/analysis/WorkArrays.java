@@ -19,7 +19,9 @@ import org.polyheap.model.HeapGraph;
  * {@code java.lang.foreign}, so a graph of a hundred million objects needs almost no heap (the OS page
  * cache holds the pages and can write them out under memory pressure). A mapped file lives in the
  * snapshot's index folder (else {@code java.io.tmpdir}) and is unlinked as soon as it is mapped, so
- * nothing is left behind even by a killed process; its disk space returns when it is unmapped.
+ * nothing is left behind even by a killed process (one killed between creating and mapping a file
+ * leaves {@code analysis-*.work.tmp-<pid>}, removed by the store's next open); its disk space returns
+ * when it is unmapped.
  *
  * <p>The choice: system property {@value #PROPERTY} = {@code heap}, {@code mapped} or {@code auto}
  * (default: mapped when the analysis' estimated working set exceeds half the maximum heap). Arrays of
@@ -95,13 +97,12 @@ public final class WorkArrays implements AutoCloseable {
 
     /** Heap arrays hold at most 2^31 - 9 elements; a longer one is mapped whatever the backing. */
     private boolean onHeap(long bytes, long length) {
-        return (backing == Backing.HEAP || bytes < minMappedBytes) && length <= Integer.MAX_VALUE - 8;
+        return (backing == Backing.HEAP || bytes < minMappedBytes || length == 0) && length <= Integer.MAX_VALUE - 8;
     }
 
     private MemorySegment map(long bytes) {
-        if (bytes == 0) return MemorySegment.ofArray(new byte[0]);
         try {
-            Path file = Files.createTempFile(folder, "analysis-" + ProcessHandle.current().pid() + "-", ".work");
+            Path file = Files.createTempFile(folder, "analysis-", org.polyheap.index.Leftovers.temp(".work"));
             try (var ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 MemorySegment seg = ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena); // grows the file, sparse
                 try {

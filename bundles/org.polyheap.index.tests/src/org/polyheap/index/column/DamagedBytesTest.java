@@ -82,7 +82,7 @@ class DamagedBytesTest {
             bad[at] ^= (byte) (1 << r.nextInt(8));
             Files.write(f, bad);
             try (Arena arena = Arena.ofConfined()) {
-                var reader = LongIndexReader.open(MappedFile.map(f, arena), f, 0);
+                var reader = LongIndexReader.open(MappedFile.map(f, arena), Origin.of(f, null));
                 var e = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class, reader::toArray,
                         "flip at byte " + at);
                 org.junit.jupiter.api.Assertions.assertInstanceOf(IndexDamagedException.class, e.getCause());

@@ -32,11 +32,11 @@ public final class IntIndexReader implements IntColumn {
      * checked (header, CRC32C) when first decoded: reads then throw {@link java.io.UncheckedIOException}
      * wrapping an {@link IndexDamagedException}.
      */
-    public static IntIndexReader open(MemorySegment section) throws IndexDamagedException { return open(section, null, 0); }
+    public static IntIndexReader open(MemorySegment section) throws IndexDamagedException { return open(section, Origin.UNKNOWN); }
 
-    /** As {@link #open(MemorySegment)}; damage messages name {@code file} and offsets from {@code fileOffset}. */
-    public static IntIndexReader open(MemorySegment section, java.nio.file.Path file, long fileOffset) throws IndexDamagedException {
-        return new IntIndexReader(PagedIndex.open(section, ValueKind.INT, file, fileOffset));
+    /** As {@link #open(MemorySegment)}; damage is reported with and to {@code origin}. */
+    public static IntIndexReader open(MemorySegment section, Origin origin) throws IndexDamagedException {
+        return new IntIndexReader(PagedIndex.open(section, ValueKind.INT, origin));
     }
 
     @Override public long size() { return index.count; }

@@ -32,11 +32,11 @@ public final class LongIndexReader implements LongColumn {
      * checked (header, CRC32C) when first decoded: reads then throw {@link java.io.UncheckedIOException}
      * wrapping an {@link IndexDamagedException}.
      */
-    public static LongIndexReader open(MemorySegment section) throws IndexDamagedException { return open(section, null, 0); }
+    public static LongIndexReader open(MemorySegment section) throws IndexDamagedException { return open(section, Origin.UNKNOWN); }
 
-    /** As {@link #open(MemorySegment)}; damage messages name {@code file} and offsets from {@code fileOffset}. */
-    public static LongIndexReader open(MemorySegment section, java.nio.file.Path file, long fileOffset) throws IndexDamagedException {
-        return new LongIndexReader(PagedIndex.open(section, ValueKind.LONG, file, fileOffset));
+    /** As {@link #open(MemorySegment)}; damage is reported with and to {@code origin}. */
+    public static LongIndexReader open(MemorySegment section, Origin origin) throws IndexDamagedException {
+        return new LongIndexReader(PagedIndex.open(section, ValueKind.LONG, origin));
     }
 
     @Override public long size() { return index.count; }

@@ -14,13 +14,13 @@ import org.polyheap.model.LongColumn;
 public record OneToManyIndex(LongIndexReader starts, IntIndexReader values) {
 
     /** Opens a mapped 1:N file; checks both sections' structure and that the starts cover the values. */
-    public static OneToManyIndex open(MemorySegment file) throws IndexDamagedException { return open(file, null); }
+    public static OneToManyIndex open(MemorySegment file) throws IndexDamagedException { return open(file, Origin.UNKNOWN); }
 
     /**
-     * As {@link #open(MemorySegment)}, naming {@code path} in damage messages. Pages are checked when
+     * As {@link #open(MemorySegment)}, reporting damage with and to {@code origin}. Pages are checked when
      * first read (see {@link IntIndexReader#open(MemorySegment)}); the first and last start are read here.
      */
-    public static OneToManyIndex open(MemorySegment file, java.nio.file.Path path) throws IndexDamagedException {
+    public static OneToManyIndex open(MemorySegment file, Origin origin) throws IndexDamagedException {
         long size = file.byteSize();
         if (size < OneToManyWriter.TAIL_BYTES) throw new IndexDamagedException("1:N index is truncated");
         var be = java.nio.ByteOrder.BIG_ENDIAN;
@@ -29,8 +29,8 @@ public record OneToManyIndex(LongIndexReader starts, IntIndexReader values) {
         }
         long bodyBytes = file.get(PageCodec.LONG_BE, size - OneToManyWriter.TAIL_BYTES);
         if (bodyBytes < 0 || bodyBytes > size - OneToManyWriter.TAIL_BYTES) throw new IndexDamagedException("1:N index body length is damaged");
-        var values = IntIndexReader.open(file.asSlice(0, bodyBytes), path, 0);
-        var starts = LongIndexReader.open(file.asSlice(bodyBytes, size - OneToManyWriter.TAIL_BYTES - bodyBytes), path, bodyBytes);
+        var values = IntIndexReader.open(file.asSlice(0, bodyBytes), origin);
+        var starts = LongIndexReader.open(file.asSlice(bodyBytes, size - OneToManyWriter.TAIL_BYTES - bodyBytes), origin.plus(bodyBytes));
         long lists = starts.size() - 1;
         try {
             if (lists < 0 || starts.get(0) != 0 || starts.get(lists) != values.size()) {

@@ -4,7 +4,6 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
@@ -24,48 +23,44 @@ final class PagedIndex {
     final int pageCount;
     final long tableStart;
     private final long crcStart;
-    private final Path file;     // for messages; may be null
-    private final long fileOffset; // of the section in the file, for messages
+    private final Origin origin;
     private final long[] verified;
 
-    private PagedIndex(MemorySegment seg, long count, int pageShift, int pageCount, long tableStart, Path file,
-            long fileOffset) {
+    private PagedIndex(MemorySegment seg, long count, int pageShift, int pageCount, long tableStart, Origin origin) {
         this.seg = seg;
         this.count = count;
         this.pageShift = pageShift;
         this.pageCount = pageCount;
         this.tableStart = tableStart;
         this.crcStart = tableStart + 8L * (pageCount + 1);
-        this.file = file;
-        this.fileOffset = fileOffset;
+        this.origin = origin;
         this.verified = new long[(pageCount + 63) >>> 6];
     }
 
     /**
      * Reads and checks the trailer and the page table: costs one read of the table (8 bytes per page).
      *
-     * @param file       the file the section is in, named by damage messages (null: none)
-     * @param fileOffset where the section starts in that file
+     * @param origin the file the section is in, for damage messages and the damage hook
      */
-    static PagedIndex open(MemorySegment seg, ValueKind expected, Path file, long fileOffset) throws IndexDamagedException {
+    static PagedIndex open(MemorySegment seg, ValueKind expected, Origin origin) throws IndexDamagedException {
         long size = seg.byteSize();
-        if (size < PageStreamer.TRAILER_BYTES + 8) throw damaged(file, fileOffset, "index section of " + size + " bytes is truncated");
+        if (size < PageStreamer.TRAILER_BYTES + 8) throw origin.damaged(0, "index section of " + size + " bytes is truncated");
         long t = size - PageStreamer.TRAILER_BYTES;
         if (seg.get(INT_BE, t + 12) != PageStreamer.MAGIC) {
-            throw damaged(file, fileOffset + t + 12, "index trailer magic missing (truncated, not an index, or of another format version)");
+            throw origin.damaged(t + 12, "index trailer magic missing (truncated, not an index, or of another format version)");
         }
         long count = seg.get(PageCodec.LONG_BE, t);
         int shift = seg.get(ValueLayout.JAVA_BYTE, t + 8);
         int kind = seg.get(ValueLayout.JAVA_BYTE, t + 9);
-        if (kind != expected.code) throw damaged(file, fileOffset + t + 9, "index holds kind " + kind + ", expected " + expected);
+        if (kind != expected.code) throw origin.damaged(t + 9, "index holds kind " + kind + ", expected " + expected);
         if (shift < 4 || shift > 20 || count < 0 || seg.get(ValueLayout.JAVA_BYTE, t + 10) != 0
                 || seg.get(ValueLayout.JAVA_BYTE, t + 11) != 0) {
-            throw damaged(file, fileOffset + t, "index trailer is damaged");
+            throw origin.damaged(t, "index trailer is damaged");
         }
         long pages = (count + (1L << shift) - 1) >>> shift;
         long tableStart = t - 8 * (pages + 1) - 4 * pages;
         if (pages > Integer.MAX_VALUE || tableStart < 0) {
-            throw damaged(file, fileOffset + t, "index of " + count + " values does not fit its " + size + " bytes");
+            throw origin.damaged(t, "index of " + count + " values does not fit its " + size + " bytes");
         }
         long prev = 0;
         for (long p = 0; p <= pages; p++) {
@@ -73,16 +68,11 @@ final class PagedIndex {
             // every page holds at least its header; the table follows the last page
             if ((p == 0 && start != 0) || (p > 0 && start < prev + PageCodec.HEADER_BYTES) || start > tableStart
                     || (p == pages && start != tableStart)) {
-                throw damaged(file, fileOffset + tableStart + 8 * p, "index page table is damaged at page " + p);
+                throw origin.damaged(tableStart + 8 * p, "index page table is damaged at page " + p);
             }
             prev = start;
         }
-        return new PagedIndex(seg, count, shift, (int) pages, tableStart, file, fileOffset);
-    }
-
-    private static IndexDamagedException damaged(Path file, long offset, String problem) {
-        String what = problem + " (byte " + offset + ")";
-        return file == null ? new IndexDamagedException(what) : new IndexDamagedException(file, what);
+        return new PagedIndex(seg, count, shift, (int) pages, tableStart, origin);
     }
 
     private static int valuesIn(int page, long count, int shift) {
@@ -115,7 +105,9 @@ final class PagedIndex {
                 throw new IndexDamagedException("checksum mismatch");
             }
         } catch (IndexDamagedException e) {
-            throw new UncheckedIOException(damaged(file, fileOffset + start, "page " + page + ": " + e.getMessage()));
+            var damage = origin.damaged(start, "page " + page + ": " + e.getMessage());
+            if (origin.onDamage() != null) origin.onDamage().accept(damage);
+            throw new UncheckedIOException(damage);
         }
         verified[page >>> 6] |= 1L << page;
     }
