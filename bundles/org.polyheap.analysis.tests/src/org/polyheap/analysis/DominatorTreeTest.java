@@ -116,6 +116,22 @@ class DominatorTreeTest {
     }
 
     @Test
+    void singleChildAccessAgreesWithTheRows() {
+        var t = TestGraphs.dominators(TestGraphs.of(7, new int[][] {{0, 1}, {0, 2}, {0, 3}, {1, 4}, {2, 4}, {3, 5}, {5, 6}}, 0));
+        for (int parent = V; parent < 7; parent++) {
+            int[] row = t.children(parent);
+            assertEquals(row.length, t.childCount(parent));
+            for (int i = 0; i < row.length; i++) {
+                assertEquals(row[i], t.child(parent, i));
+                assertEquals(i, t.indexOfChild(parent, row[i]));
+            }
+        }
+        assertArrayEquals(new int[] {3, 4, 2, 1}, t.children(0)); // 3 retains 40 + 60 + 70, then 4 (50), 2 (30), 1 (20)
+        assertEquals(-1, t.indexOfChild(0, 5), "5 is dominated by 3, not by 0");
+        assertEquals(0, t.childCount(6));
+    }
+
+    @Test
     void restoredTreeEqualsTheComputedOne() {
         var t = TestGraphs.dominators(TestGraphs.of(6, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {4, 5}}, 0));
         var r = DominatorTree.restore(t.dominator(), t.retained(), t.shallow(), t.dominatedStart(), t.dominatedChildren());

@@ -274,6 +274,18 @@ public final class DominatorTree {
         return a;
     }
 
+    /** Position of {@code child} in the row of {@code parent} (or of the virtual root), or -1. O(row), in chunks. */
+    public int indexOfChild(int parent, int child) {
+        long from = dominatedStart.get(parent + 1L), to = dominatedStart.get(parent + 2L);
+        int[] chunk = new int[(int) Math.min(to - from, 1 << 12)];
+        for (long at = from; at < to; at += chunk.length) {
+            int len = (int) Math.min(chunk.length, to - at);
+            dominatedChildren.copyTo(at, chunk, 0, len);
+            for (int i = 0; i < len; i++) if (chunk[i] == child) return (int) (at - from + i);
+        }
+        return -1;
+    }
+
     public boolean isReachable(int object) { return dominator.get(object) != UNREACHABLE; }
 
     /** Objects no retaining path from a GC root reaches, ascending. O(objects) on the first call, then cached. */

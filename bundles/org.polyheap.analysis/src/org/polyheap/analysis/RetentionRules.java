@@ -64,7 +64,7 @@ public final class RetentionRules {
      * The bytes of working arrays an analysis of {@code graph} needs at its peak: the retaining graph
      * (12 per object + 4 per reference) beside the dominator pass (24 per object + 4 per reference).
      */
-    static long workingBytes(HeapGraph graph) {
+    public static long workingBytes(HeapGraph graph) {
         long n = graph.objectCount(), m = graph.outStart().get(n);
         return 36 * n + 8 * m;
     }

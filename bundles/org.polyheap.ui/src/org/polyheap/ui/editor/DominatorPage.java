@@ -184,9 +184,7 @@ public final class DominatorPage {
     }
 
     private int indexOf(int parent, int child) {
-        int[] children = tree.children(parent);
-        for (int i = 0; i < children.length; i++) if (children[i] == child) return i;
-        return -1;
+        return tree.indexOfChild(parent, child);
     }
 
     /** Expands the path from the top of the tree down to {@code object}, selects and shows it. */
