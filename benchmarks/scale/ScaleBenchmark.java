@@ -25,8 +25,9 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * The analysis at a scale that does not fit the heap: streams a synthetic Java-like heap of N objects
  * (default 100 M) straight into an {@link IndexBuilder} (nothing of the graph is kept in memory),
  * then runs {@link HeapAnalysis#run} on the index (retaining graph, dominators, retained sizes, rows,
- * storing them), then reopens it and reads the stored tree. Prints wall and process CPU time per
- * phase, the heap pools' peak per step, and whether the working arrays were on the heap or mapped.
+ * storing them; an index left by an earlier run is reused, its results deleted), then reopens it and
+ * reads the stored tree. Prints wall and process CPU time per phase, the heap pools' peak per step,
+ * and whether the working arrays were on the heap or mapped (privately or shared).
  * Run it under /usr/bin/time -v with -Xmx4g for the peak RSS:
  *
  *   java -Xmx4g -cp <quicktest classes>:<fastutil> ScaleBenchmark.java FOLDER [objects] [seed]
@@ -61,12 +62,14 @@ public class ScaleBenchmark {
             clock.phase("built", 0);
             System.out.printf("build: heap pools' peak %,d MB%n", peakHeap() >> 20);
         }
+        deleteTree(folder.resolve("results")); // an index kept from an earlier run: compute the tree again
         try (var snapshot = IndexedSnapshot.open(folder)) {
             resetPeaks();
             long m = snapshot.outTarget().size();
             var work = WorkArrays.forGraph(snapshot, RetentionRules.workingBytes(snapshot));
-            System.out.printf("%,d objects, %,d references; working arrays %s (%,d MB estimated)%n", snapshot.objectCount(),
-                    m, work.backing(), RetentionRules.workingBytes(snapshot) >> 20);
+            System.out.printf("%,d objects, %,d references; working arrays %s%s (%,d MB estimated)%n", snapshot.objectCount(),
+                    m, work.backing(), work.backing() == WorkArrays.Backing.HEAP ? "" : work.writesBack() ? ", shared" : ", private",
+                    RetentionRules.workingBytes(snapshot) >> 20);
             long wall = System.nanoTime(), cpu = os.getProcessCpuTime();
             var analysis = HeapAnalysis.run(snapshot, AnalysisOptions.forGraph(snapshot), clock);
             clock.phase("analysed", 0);
@@ -141,6 +144,13 @@ public class ScaleBenchmark {
     private static long mix(long x) {
         x = (x ^ (x >>> 31)) * 0x7fb5d329728ea185L;
         return (x ^ (x >>> 27)) >>> 1;
+    }
+
+    static void deleteTree(Path root) throws java.io.IOException {
+        if (!Files.exists(root)) return;
+        try (var s = Files.walk(root)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
     }
 
     static void resetPeaks() {

@@ -63,7 +63,7 @@ class WorkArraysTest {
             var g = randomGraph(random, 1 + random.nextInt(round < 190 ? 60 : 20_000));
             var options = AnalysisOptions.forGraph(g);
             var heap = DominatorTree.compute(RetentionRules.build(g, options, WorkArrays.heap(), Progress.NONE), Progress.NONE);
-            var retaining = RetentionRules.build(g, options, WorkArrays.mappedAlways(dir), Progress.NONE);
+            var retaining = RetentionRules.build(g, options, WorkArrays.mappedAlways(dir, round % 2 == 0), Progress.NONE);
             assertEquals(WorkArrays.Backing.MAPPED, retaining.work().backing());
             var mapped = DominatorTree.compute(retaining, Progress.NONE);
             assertSameTree(heap, mapped, "round " + round);
@@ -99,8 +99,9 @@ class WorkArraysTest {
 
     @Test
     void arraysOfBothKindsReadWhatWasWritten() {
-        try (var scratch = WorkArrays.mappedAlways(dir).scratch()) {
-            for (var work : new WorkArrays[] {WorkArrays.heap(), scratch}) {
+        try (var shared = WorkArrays.mappedAlways(dir, true).scratch();
+             var privately = WorkArrays.mappedAlways(dir, false).scratch()) {
+            for (var work : new WorkArrays[] {WorkArrays.heap(), shared, privately}) {
                 IntArray ints = work.ints(10_000);
                 LongArray longs = work.longs(10_000);
                 for (int i = 0; i < 10_000; i++) {
