@@ -20,30 +20,30 @@ class DominatorTreeTest {
     void dominatorOfSharedArrayIsCommonParent() {
         // 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3: a diamond; 3 is shared, so 0 dominates it
         var t = TestGraphs.dominators(TestGraphs.of(4, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}}, 0));
-        assertArrayEquals(new int[] {V, 0, 0, 0}, t.dominator());
-        assertEquals(10 + 20 + 30 + 40, t.retained()[0]);
-        assertEquals(20, t.retained()[1]);
-        assertEquals(40, t.retained()[3]);
+        assertArrayEquals(new int[] {V, 0, 0, 0}, t.dominator().toArray());
+        assertEquals(10 + 20 + 30 + 40, t.retained().get(0));
+        assertEquals(20, t.retained().get(1));
+        assertEquals(40, t.retained().get(3));
     }
 
     @Test
     void cycleMembersAreDominatedByTheEntry() {
         // 0 -> 1 -> 2 -> 3 -> 1, 2 -> 2 (self loop)
         var t = TestGraphs.dominators(TestGraphs.of(4, new int[][] {{0, 1}, {1, 2}, {2, 3}, {3, 1}, {2, 2}}, 0));
-        assertArrayEquals(new int[] {V, 0, 1, 2}, t.dominator());
-        assertEquals(20 + 30 + 40, t.retained()[1]);
+        assertArrayEquals(new int[] {V, 0, 1, 2}, t.dominator().toArray());
+        assertEquals(20 + 30 + 40, t.retained().get(1));
     }
 
     @Test
     void unreachableCliqueIsListedApartAndKeepsItsOwnSize() {
         // 0 -> 1; 2 <-> 3 <-> 4 reach each other but no root reaches them
         var t = TestGraphs.dominators(TestGraphs.of(5, new int[][] {{0, 1}, {2, 3}, {3, 4}, {4, 2}, {3, 2}}, 0));
-        assertArrayEquals(new int[] {V, 0, U, U, U}, t.dominator());
+        assertArrayEquals(new int[] {V, 0, U, U, U}, t.dominator().toArray());
         assertArrayEquals(new int[] {2, 3, 4}, t.unreachable());
         assertEquals(2, t.reachableObjects());
         assertEquals(10 + 20, t.reachableBytes());
         assertEquals(30 + 40 + 50, t.unreachableBytes());
-        assertEquals(40, t.retained()[3]);
+        assertEquals(40, t.retained().get(3));
         assertFalse(t.isReachable(4));
     }
 
@@ -51,15 +51,15 @@ class DominatorTreeTest {
     void rootReferencedByAnotherRootStaysUnderTheVirtualRoot() {
         // roots 0 and 1; 0 -> 1 -> 2: as in MAT, a GC root's only dominator is the virtual root
         var t = TestGraphs.dominators(TestGraphs.of(3, new int[][] {{0, 1}, {1, 2}}, 0, 1));
-        assertArrayEquals(new int[] {V, V, 1}, t.dominator());
-        assertEquals(10, t.retained()[0]);
+        assertArrayEquals(new int[] {V, V, 1}, t.dominator().toArray());
+        assertEquals(10, t.retained().get(0));
         assertArrayEquals(new int[] {1, 0}, t.children(V)); // row sorted by retained size: 1 (50) before 0 (10)
     }
 
     @Test
     void objectReachedFromTwoRootsHasTheVirtualRootAsDominator() {
         var t = TestGraphs.dominators(TestGraphs.of(3, new int[][] {{0, 2}, {1, 2}}, 0, 1));
-        assertArrayEquals(new int[] {V, V, V}, t.dominator());
+        assertArrayEquals(new int[] {V, V, V}, t.dominator().toArray());
         assertEquals(60, t.reachableBytes());
     }
 
@@ -72,9 +72,9 @@ class DominatorTreeTest {
         b.addReference(n - 1, 0); // back edge: a million-long cycle through the root
         b.addRoot(new GcRoot(0, RootKind.UNKNOWN, -1, -1));
         var t = TestGraphs.dominators(b.build());
-        for (int i = 1; i < n; i++) assertEquals(i - 1, t.dominator()[i]);
-        assertEquals(n, t.retained()[0]);
-        assertEquals(1, t.retained()[n - 1]);
+        for (int i = 1; i < n; i++) assertEquals(i - 1, t.dominator().get(i));
+        assertEquals(n, t.retained().get(0));
+        assertEquals(1, t.retained().get(n - 1));
     }
 
     @Test
@@ -88,8 +88,8 @@ class DominatorTreeTest {
         var t = TestGraphs.dominators(b.build());
         int[] kids = t.children(0);
         assertEquals(n - 1, kids.length);
-        for (int i = 1; i < kids.length; i++) assertTrue(t.retained()[kids[i - 1]] >= t.retained()[kids[i]]);
-        assertEquals(999, t.retained()[kids[0]]);
+        for (int i = 1; i < kids.length; i++) assertTrue(t.retained().get(kids[i - 1]) >= t.retained().get(kids[i]));
+        assertEquals(999, t.retained().get(kids[0]));
     }
 
     @Test
@@ -107,12 +107,28 @@ class DominatorTreeTest {
             var naive = new NaiveDominators(rg);
             String where = "round " + round + " n=" + n + " edges=" + java.util.Arrays.deepToString(edges)
                     + " roots=" + java.util.Arrays.toString(roots);
-            assertArrayEquals(naive.idom, fast.dominator(), where);
-            assertArrayEquals(naive.retained, fast.retained(), where);
+            assertArrayEquals(naive.idom, fast.dominator().toArray(), where);
+            assertArrayEquals(naive.retained, fast.retained().toArray(), where);
             long total = 0;
             for (int o = 0; o < n; o++) total += g.shallowSize().get(o);
             assertEquals(total, fast.reachableBytes() + fast.unreachableBytes(), where);
         }
+    }
+
+    @Test
+    void singleChildAccessAgreesWithTheRows() {
+        var t = TestGraphs.dominators(TestGraphs.of(7, new int[][] {{0, 1}, {0, 2}, {0, 3}, {1, 4}, {2, 4}, {3, 5}, {5, 6}}, 0));
+        for (int parent = V; parent < 7; parent++) {
+            int[] row = t.children(parent);
+            assertEquals(row.length, t.childCount(parent));
+            for (int i = 0; i < row.length; i++) {
+                assertEquals(row[i], t.child(parent, i));
+                assertEquals(i, t.indexOfChild(parent, row[i]));
+            }
+        }
+        assertArrayEquals(new int[] {3, 4, 2, 1}, t.children(0)); // 3 retains 40 + 60 + 70, then 4 (50), 2 (30), 1 (20)
+        assertEquals(-1, t.indexOfChild(0, 5), "5 is dominated by 3, not by 0");
+        assertEquals(0, t.childCount(6));
     }
 
     @Test

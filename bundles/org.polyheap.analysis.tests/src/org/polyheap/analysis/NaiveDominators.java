@@ -32,7 +32,7 @@ final class NaiveDominators {
         for (int y = 0; y < n; y++) {
             if (!reachable[y]) {
                 idom[y] = DominatorTree.UNREACHABLE;
-                retained[y] = g.shallow()[y];
+                retained[y] = g.shallow().get(y);
                 continue;
             }
             int best = DominatorTree.VIRTUAL_ROOT;
@@ -40,9 +40,9 @@ final class NaiveDominators {
                 if (dominatedBy[x] != null && dominatedBy[x][y] && (best < 0 || size[x] < size[best])) best = x;
             }
             idom[y] = best;
-            long sum = g.shallow()[y];
+            long sum = g.shallow().get(y);
             for (int z = 0; z < n; z++) {
-                if (dominatedBy[y][z]) sum += g.shallow()[z];
+                if (dominatedBy[y][z]) sum += g.shallow().get(z);
             }
             retained[y] = sum;
         }
@@ -59,8 +59,8 @@ final class NaiveDominators {
         }
         while (!queue.isEmpty()) {
             int v = queue.poll();
-            for (int p = g.outStart()[v]; p < g.outStart()[v + 1]; p++) {
-                int w = g.outTarget()[p];
+            for (int p = g.outStart().get(v); p < g.outStart().get(v + 1); p++) {
+                int w = g.outTarget().get(p);
                 if (w != removed && !seen[w]) {
                     seen[w] = true;
                     queue.add(w);

@@ -152,7 +152,7 @@ class QueriesTest {
             for (int o = 0; o < n; o++) if (before[o] && !after[o]) expected.add(o);
             assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), rs.objects(), "round " + round);
             // a single object's retained set is its dominator subtree
-            if (set.length == 1 && before[set[0]]) assertEquals(a.dominatorTree().retained()[set[0]], rs.bytes());
+            if (set.length == 1 && before[set[0]]) assertEquals(a.dominatorTree().retained().get(set[0]), rs.bytes());
         }
     }
 
@@ -162,8 +162,8 @@ class QueriesTest {
         for (int r : g.roots()) if (!removed[r] && !seen[r]) { seen[r] = true; stack.push(r); }
         while (!stack.isEmpty()) {
             int v = stack.pop();
-            for (int p = g.outStart()[v]; p < g.outStart()[v + 1]; p++) {
-                int w = g.outTarget()[p];
+            for (int p = g.outStart().get(v); p < g.outStart().get(v + 1); p++) {
+                int w = g.outTarget().get(p);
                 if (!removed[w] && !seen[w]) { seen[w] = true; stack.push(w); }
             }
         }

@@ -58,8 +58,8 @@ class RetentionRulesTest {
             }
         }
         expectedStart[n] = expectedTargets.size();
-        assertArrayEquals(expectedStart, rg.outStart());
-        assertArrayEquals(expectedTargets.toIntArray(), rg.outTarget());
+        assertArrayEquals(expectedStart, rg.outStart().toArray());
+        assertArrayEquals(expectedTargets.toIntArray(), rg.outTarget().toArray());
         for (int o = 0; o < n; o++) assertEquals(retainer[o], rg.hasRetainer(o), "object " + o);
     }
 }

@@ -2,15 +2,18 @@ package org.polyheap.analysis;
 
 import java.util.stream.IntStream;
 
+import org.polyheap.model.IntColumn;
+import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
 
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.ints.IntComparator;
 
 /**
- * The dominator tree of a {@link RetainingGraph} with retained sizes, as plain arrays so that storing
- * it in the index is a thin step. Object ids are the graph's; the virtual root above all GC roots
- * has no id.
+ * The dominator tree of a {@link RetainingGraph} with retained sizes, as columns: heap or mapped
+ * working arrays when just computed, or the mapped result columns of the index store when read back
+ * ({@link DominatorTreeStore}), so reopening a snapshot reads nothing until a value is asked for.
+ * Object ids are the graph's; the virtual root above all GC roots has no id.
  *
  * <ul>
  * <li>{@link #dominator()}: object → immediate dominator, {@link #VIRTUAL_ROOT} (-1) for the GC roots
@@ -24,190 +27,320 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
  * Unreachable objects are not in the tree: they are listed by {@link #unreachable()} and counted apart,
  * so the reachable total and the unreachable total add up to the heap.
  *
- * <p>Immutable; the arrays are shared, not copied (do not modify them). Thread-safe.
+ * <p>Immutable; thread-safe. Single values cost a column read (an array access, or a page lookup for
+ * stored columns); {@link #walk()} gives plain arrays for whole-tree walks.
  */
 public final class DominatorTree {
     public static final int VIRTUAL_ROOT = -1;
     public static final int UNREACHABLE = -2;
 
-    private final int[] dominator;
-    private final long[] retained;
-    private final long[] shallow;
-    private final int[] dominatedStart;
-    private final int[] dominatedChildren;
-    private final int[] unreachable;
-    private final long reachableBytes;
-    private final long unreachableBytes;
+    private final IntColumn dominator;
+    private final LongColumn retained;
+    private final LongColumn shallow;
+    private final LongColumn dominatedStart;
+    private final IntColumn dominatedChildren;
+    private final Totals totals;
+    private volatile int[] unreachable;
 
-    private DominatorTree(int[] dominator, long[] retained, long[] shallow, int[] dominatedStart,
-            int[] dominatedChildren, int[] unreachable, long reachableBytes, long unreachableBytes) {
+    /**
+     * What a tree sums up, so a stored tree need not be read to answer it.
+     *
+     * @param unreachableObjects objects no retaining path reaches
+     * @param reachableBytes     sum of the sizes of the reachable objects (the virtual root's retained size)
+     * @param unreachableBytes   sum of the sizes of the unreachable ones
+     */
+    public record Totals(int unreachableObjects, long reachableBytes, long unreachableBytes) { }
+
+    private DominatorTree(IntColumn dominator, LongColumn retained, LongColumn shallow, LongColumn dominatedStart,
+            IntColumn dominatedChildren, Totals totals) {
+        int n = Math.toIntExact(dominator.size());
+        if (retained.size() != n || shallow.size() != n || dominatedStart.size() != n + 2L
+                || dominatedStart.get(n + 1L) != dominatedChildren.size()) {
+            throw new IllegalArgumentException("dominator tree columns do not fit together");
+        }
         this.dominator = dominator;
         this.retained = retained;
         this.shallow = shallow;
         this.dominatedStart = dominatedStart;
         this.dominatedChildren = dominatedChildren;
-        this.unreachable = unreachable;
-        this.reachableBytes = reachableBytes;
-        this.unreachableBytes = unreachableBytes;
+        this.totals = totals;
     }
 
     /**
-     * Computes dominators and retained sizes. Cost: O(references · log objects) time, single-threaded but
-     * for the final row sort (common fork-join pool); memory 24 bytes per object plus 4 per retaining
-     * reference while computing dominators; the result keeps 20 bytes per object (dominator, retained,
-     * row starts, children), which is also the peak after the dominator pass.
-     * Cancellable through {@code progress}; never call on the UI thread.
+     * Computes dominators and retained sizes with the arrays in the graph's {@link WorkArrays} (heap or
+     * mapped). Cost: O(references · log objects) time, single-threaded but for the final row sort
+     * (common fork-join pool); memory 24 bytes per object plus 4 per retaining reference while computing
+     * dominators (released at the end); the result keeps 20 bytes per object (dominator, retained, row
+     * starts, children) besides the graph's sizes. Cancellable through {@code progress}; never call on
+     * the UI thread.
      */
     public static DominatorTree compute(RetainingGraph g, Progress progress) {
-        var r = SemiNca.run(g, progress);
+        WorkArrays work = g.work();
         int n = g.objectCount();
-        int count = r.count();
-        int[] vertex = r.vertex(), idom = r.idom();
-        r = null;
-        int[] dom = new int[n]; // object → immediate dominator object
-        java.util.Arrays.fill(dom, UNREACHABLE);
-        for (int i = 1; i < count; i++) {
-            int d = idom[i];
-            dom[vertex[i]] = d == 0 ? VIRTUAL_ROOT : vertex[d];
-        }
-        long[] shallow = g.shallow();
-        int unreachableCount = 0;
-        long unreachableBytes = 0;
-        for (int o = 0; o < n; o++) {
-            if (dom[o] == UNREACHABLE) {
-                unreachableCount++;
-                unreachableBytes += shallow[o];
+        try (var scratch = work.scratch()) {
+            var r = SemiNca.run(g, scratch, progress);
+            int count = r.count();
+            IntArray vertex = r.vertex(), idom = r.idom();
+            r = null;
+            IntArray dom = work.ints(n); // object → immediate dominator object
+            for (int o = 0; o < n; o++) dom.set(o, UNREACHABLE);
+            for (int i = 1; i < count; i++) {
+                int d = idom.get(i);
+                dom.set(vertex.get(i), d == 0 ? VIRTUAL_ROOT : vertex.get(d));
             }
+            idom = null; // from here the tree is dom; vertex still gives the order
+            LongArray shallow = g.shallow();
+            progress.phase("Computing retained sizes", count);
+            LongArray retained = work.longs(n);
+            int unreachableCount = 0;
+            long unreachableBytes = 0;
+            for (int o = 0; o < n; o++) {
+                long size = shallow.get(o);
+                retained.set(o, size);
+                if (dom.get(o) == UNREACHABLE) {
+                    unreachableCount++;
+                    unreachableBytes += size;
+                }
+            }
+            long reachableBytes = 0;
+            for (int i = count - 1; i >= 1; i--) { // reverse preorder: every child before its dominator
+                int o = vertex.get(i);
+                int d = dom.get(o);
+                if (d >= 0) retained.add(d, retained.get(o)); else reachableBytes += retained.get(o);
+            }
+            vertex = null;
+            progress.checkCanceled();
+            IntArray start = work.ints(n + 2L);
+            IntArray children = work.ints(count - 1L);
+            rows(dom, start, children);
+            progress.phase("Sorting the dominator tree", n + 1);
+            sortRows(start, children, retained, progress);
+            return new DominatorTree(dom, retained, shallow, widen(start), children,
+                    new Totals(unreachableCount, reachableBytes, unreachableBytes));
         }
-        idom = null; // from here the tree is dom; vertex still gives the order
-        progress.phase("Computing retained sizes", count);
-        long[] retained = shallow.clone();
-        long reachableBytes = 0;
-        for (int i = count - 1; i >= 1; i--) { // reverse preorder: every child before its dominator
-            int o = vertex[i];
-            int d = dom[o];
-            if (d >= 0) retained[d] += retained[o]; else reachableBytes += retained[o];
-        }
-        vertex = null;
-        progress.checkCanceled();
-        // children rows: row 0 = virtual root, row o + 1 = object o
-        int[] start = new int[n + 2];
+    }
+
+    /** Children rows by dominator: row 0 = virtual root, row o + 1 = object o (unsorted). */
+    private static void rows(IntArray dom, IntArray start, IntArray children) {
+        int n = Math.toIntExact(dom.size());
         for (int o = 0; o < n; o++) {
-            if (dom[o] != UNREACHABLE) start[dom[o] + 2]++;
+            int d = dom.get(o);
+            if (d != UNREACHABLE) start.add(d + 2, 1);
         }
-        for (int i = 0; i <= n; i++) start[i + 1] += start[i];
-        int total = start[n + 1];
-        int[] children = new int[total];
-        int[] unreachable = new int[unreachableCount];
-        int u = 0;
+        int sum = 0;
+        for (int i = 0; i <= n + 1; i++) start.set(i, sum += start.get(i));
         for (int o = 0; o < n; o++) {
-            int d = dom[o];
-            if (d == UNREACHABLE) unreachable[u++] = o; else children[--start[d + 2]] = o; // fills each row from its end
+            int d = dom.get(o);
+            if (d != UNREACHABLE) children.set(start.add(d + 2, -1), o); // fills each row from its end
         }
-        System.arraycopy(start, 1, start, 0, n + 1); // start[row + 1] now held row's start
-        start[n + 1] = total;
-        progress.phase("Sorting the dominator tree", n + 1);
-        sortRows(start, children, retained, progress);
-        return new DominatorTree(dom, retained, shallow, start, children, unreachable, reachableBytes,
-                unreachableBytes);
+        start.copyWithin(1, 0, n + 1L); // start[row + 1] held row's start
+        start.set(n + 1L, (int) children.size());
     }
 
     /**
-     * A tree read back from storage (the arrays {@link #compute} produced, e.g. from the index store's
-     * result columns). Derived values (unreachable list, totals) are recomputed: O(objects).
+     * A tree from stored columns with known totals: O(1), nothing is read. The columns must be what
+     * {@link #compute} produced (e.g. the index store's result columns).
+     *
+     * @throws IllegalArgumentException when the column lengths do not fit together
      */
-    public static DominatorTree restore(int[] dominator, long[] retained, long[] shallow, int[] dominatedStart,
-            int[] dominatedChildren) {
-        int n = dominator.length;
-        if (retained.length != n || shallow.length != n || dominatedStart.length != n + 2
-                || dominatedStart[n + 1] != dominatedChildren.length) {
-            throw new IllegalArgumentException("dominator tree columns do not fit together");
-        }
-        var unreachable = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    public static DominatorTree of(IntColumn dominator, LongColumn retained, LongColumn shallow,
+            LongColumn dominatedStart, IntColumn dominatedChildren, Totals totals) {
+        return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren, totals);
+    }
+
+    /** A tree from stored columns whose totals are recomputed: one sequential read of three columns, O(objects). */
+    public static DominatorTree restore(IntColumn dominator, LongColumn retained, LongColumn shallow,
+            LongColumn dominatedStart, IntColumn dominatedChildren) {
+        int n = Math.toIntExact(dominator.size());
+        if (retained.size() != n || shallow.size() != n) throw new IllegalArgumentException("dominator tree columns do not fit together");
+        int unreachable = 0;
         long unreachableBytes = 0, reachableBytes = 0;
-        for (int o = 0; o < n; o++) {
-            if (dominator[o] == UNREACHABLE) {
-                unreachable.add(o);
-                unreachableBytes += shallow[o];
-            } else if (dominator[o] == VIRTUAL_ROOT) {
-                reachableBytes += retained[o];
+        int[] dom = new int[1 << 14];
+        for (int at = 0; at < n; at += dom.length) {
+            int len = Math.min(dom.length, n - at);
+            dominator.copyTo(at, dom, 0, len);
+            for (int i = 0; i < len; i++) {
+                if (dom[i] == UNREACHABLE) {
+                    unreachable++;
+                    unreachableBytes += shallow.get(at + i);
+                } else if (dom[i] == VIRTUAL_ROOT) {
+                    reachableBytes += retained.get(at + i);
+                }
             }
         }
         return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren,
-                unreachable.toIntArray(), reachableBytes, unreachableBytes);
+                new Totals(unreachable, reachableBytes, unreachableBytes));
+    }
+
+    private static LongColumn widen(IntArray start) { return new IntRowStarts(start); }
+
+    /** Int row starts seen as the long column the store and {@link #dominatedStart} use (4 bytes per object, not 8). */
+    private record IntRowStarts(IntArray ints) implements LongColumn {
+        @Override public long size() { return ints.size(); }
+        @Override public long get(long index) { return ints.get(index); }
     }
 
     private static final int ROWS_PER_TASK = 1 << 16;
     private static final int BIG_ROW = 1 << 16;
+    private static final int SHORT_ROW = 12;
 
     /**
      * Sorts every row by retained size descending, ties by id. Rows are independent, so blocks of rows
-     * go to the common fork-join pool, and rows of at least {@code BIG_ROW} children (a fan under the
-     * virtual root) are sorted by a parallel quicksort.
+     * go to the common fork-join pool; short rows are sorted in place by insertion, longer ones through
+     * a heap copy, and rows of at least {@code BIG_ROW} children (a fan under the virtual root) by a
+     * parallel quicksort of the copy.
      */
-    private static void sortRows(int[] start, int[] children, long[] retained, Progress progress) {
+    private static void sortRows(IntArray start, IntArray children, LongArray retained, Progress progress) {
         IntComparator bySize = (a, b) -> {
-            int c = Long.compare(retained[b], retained[a]);
+            int c = Long.compare(retained.get(b), retained.get(a));
             return c != 0 ? c : Integer.compare(a, b);
         };
-        int rows = start.length - 1;
+        int rows = Math.toIntExact(start.size() - 1);
         IntStream.range(0, (rows + ROWS_PER_TASK - 1) / ROWS_PER_TASK).parallel().forEach(block -> {
             progress.checkCanceled();
+            int[] buffer = new int[SHORT_ROW];
             for (int row = block * ROWS_PER_TASK, end = Math.min(rows, row + ROWS_PER_TASK); row < end; row++) {
-                int from = start[row], to = start[row + 1];
-                if (to - from > 1 && to - from < BIG_ROW) IntArrays.quickSort(children, from, to, bySize);
+                int from = start.get(row), to = start.get(row + 1);
+                if (to - from <= 1 || to - from >= BIG_ROW) continue;
+                if (to - from <= SHORT_ROW) {
+                    insertionSort(children, from, to, bySize);
+                } else {
+                    if (buffer.length < to - from) buffer = new int[Integer.highestOneBit(to - from) * 2];
+                    children.copyTo(from, buffer, 0, to - from);
+                    IntArrays.quickSort(buffer, 0, to - from, bySize);
+                    children.copyFrom(buffer, 0, from, to - from);
+                }
             }
         });
         for (int row = 0; row < rows; row++) {
-            int from = start[row], to = start[row + 1];
+            int from = start.get(row), to = start.get(row + 1);
             if (to - from >= BIG_ROW) {
                 progress.checkCanceled();
-                IntArrays.parallelQuickSort(children, from, to, bySize);
+                int[] copy = new int[to - from];
+                children.copyTo(from, copy, 0, copy.length);
+                IntArrays.parallelQuickSort(copy, 0, copy.length, bySize);
+                children.copyFrom(copy, 0, from, copy.length);
             }
+        }
+    }
+
+    private static void insertionSort(IntArray a, int from, int to, IntComparator order) {
+        for (int i = from + 1; i < to; i++) {
+            int x = a.get(i);
+            int j = i - 1;
+            while (j >= from && order.compare(a.get(j), x) > 0) {
+                a.set(j + 1, a.get(j));
+                j--;
+            }
+            a.set(j + 1, x);
         }
     }
 
     /** Object → immediate dominator, {@link #VIRTUAL_ROOT} or {@link #UNREACHABLE}. */
-    public int[] dominator() { return dominator; }
+    public IntColumn dominator() { return dominator; }
 
     /** Object → retained size in bytes. */
-    public long[] retained() { return retained; }
+    public LongColumn retained() { return retained; }
 
     /** Object → the size the retained sizes sum (V8 DevTools mode: after re-attribution). */
-    public long[] shallow() { return shallow; }
+    public LongColumn shallow() { return shallow; }
 
     /** Row starts, length objectCount + 2: row 0 = virtual root, row o + 1 = object o. */
-    public int[] dominatedStart() { return dominatedStart; }
+    public LongColumn dominatedStart() { return dominatedStart; }
 
     /** Row contents: dominated objects sorted by retained size descending. */
-    public int[] dominatedChildren() { return dominatedChildren; }
+    public IntColumn dominatedChildren() { return dominatedChildren; }
 
-    public int objectCount() { return dominator.length; }
+    public int objectCount() { return (int) dominator.size(); }
+
+    /** Immediate dominator of {@code object}; see {@link #dominator()}. One column read. */
+    public int dominatorOf(int object) { return dominator.get(object); }
+
+    /** Number of objects {@code object} (or the virtual root, {@link #VIRTUAL_ROOT}) dominates directly. Two column reads. */
+    public int childCount(int object) {
+        return (int) (dominatedStart.get(object + 2L) - dominatedStart.get(object + 1L));
+    }
+
+    /** The {@code index}-th biggest child of {@code object} (or of the virtual root). Two column reads. */
+    public int child(int object, int index) {
+        return dominatedChildren.get(dominatedStart.get(object + 1L) + java.util.Objects.checkIndex(index, childCount(object)));
+    }
 
     /** Children of {@code object} (or of the virtual root for {@link #VIRTUAL_ROOT}), biggest first. O(children). */
     public int[] children(int object) {
-        int row = object + 1;
-        return java.util.Arrays.copyOfRange(dominatedChildren, dominatedStart[row], dominatedStart[row + 1]);
+        long from = dominatedStart.get(object + 1L), to = dominatedStart.get(object + 2L);
+        int[] a = new int[Math.toIntExact(to - from)];
+        dominatedChildren.copyTo(from, a, 0, a.length);
+        return a;
     }
 
-    public boolean isReachable(int object) { return dominator[object] != UNREACHABLE; }
+    /** Position of {@code child} in the row of {@code parent} (or of the virtual root), or -1. O(row), in chunks. */
+    public int indexOfChild(int parent, int child) {
+        long from = dominatedStart.get(parent + 1L), to = dominatedStart.get(parent + 2L);
+        int[] chunk = new int[(int) Math.min(to - from, 1 << 12)];
+        for (long at = from; at < to; at += chunk.length) {
+            int len = (int) Math.min(chunk.length, to - at);
+            dominatedChildren.copyTo(at, chunk, 0, len);
+            for (int i = 0; i < len; i++) if (chunk[i] == child) return (int) (at - from + i);
+        }
+        return -1;
+    }
 
-    /** Objects no retaining path from a GC root reaches, ascending. */
-    public int[] unreachable() { return unreachable; }
+    public boolean isReachable(int object) { return dominator.get(object) != UNREACHABLE; }
 
-    public int reachableObjects() { return dominator.length - unreachable.length; }
+    /** Objects no retaining path from a GC root reaches, ascending. O(objects) on the first call, then cached. */
+    public int[] unreachable() {
+        int[] u = unreachable;
+        if (u == null) {
+            u = new int[totals.unreachableObjects()];
+            int n = objectCount(), k = 0;
+            int[] dom = new int[1 << 14];
+            for (int at = 0; at < n && k < u.length; at += dom.length) {
+                int len = Math.min(dom.length, n - at);
+                dominator.copyTo(at, dom, 0, len);
+                for (int i = 0; i < len; i++) if (dom[i] == UNREACHABLE) u[k++] = at + i;
+            }
+            unreachable = u;
+        }
+        return u;
+    }
 
-    public long reachableBytes() { return reachableBytes; }
+    public int reachableObjects() { return objectCount() - totals.unreachableObjects(); }
 
-    public int unreachableObjects() { return unreachable.length; }
+    public long reachableBytes() { return totals.reachableBytes(); }
 
-    public long unreachableBytes() { return unreachableBytes; }
+    public int unreachableObjects() { return totals.unreachableObjects(); }
+
+    public long unreachableBytes() { return totals.unreachableBytes(); }
+
+    public Totals totals() { return totals; }
 
     /** True when {@code a} dominates {@code b} (an object dominates itself). O(depth of b). */
     public boolean dominates(int a, int b) {
-        for (int x = b; x >= 0; x = dominator[x]) {
+        for (int x = b; x >= 0; x = dominator.get(x)) {
             if (x == a) return true;
         }
         return false;
     }
+
+    /**
+     * The rows and retained sizes as plain arrays, for walks over the whole tree: shared with the tree
+     * when it is in heap arrays (read them only), else decoded (20 bytes per object, O(objects)).
+     */
+    Walk walk() {
+        int[] start;
+        if (dominatedStart instanceof IntRowStarts b) {
+            start = b.ints().array();
+        } else {
+            long[] wide = dominatedStart.toArray();
+            start = new int[wide.length];
+            for (int i = 0; i < wide.length; i++) start[i] = (int) wide[i];
+        }
+        int[] children = dominatedChildren instanceof IntArray a ? a.array() : dominatedChildren.toArray();
+        long[] ret = retained instanceof LongArray a ? a.array() : retained.toArray();
+        return new Walk(start, children, ret);
+    }
+
+    /** See {@link #walk()}: row starts (objectCount + 2), children, retained sizes. */
+    record Walk(int[] start, int[] children, long[] retained) { }
 }

@@ -3,20 +3,19 @@ package org.polyheap.analysis;
 import java.io.IOException;
 import java.util.Optional;
 
+import org.polyheap.index.AnalysisResult;
 import org.polyheap.index.IndexedSnapshot;
-import org.polyheap.model.IntColumn;
-import org.polyheap.model.LongColumn;
 
 /**
  * Keeps a {@link DominatorTree} beside a snapshot's index as the result group {@code dominators-<semantics>}
  * (one per rule set and size mode), so a reopened snapshot needs no recomputation. Columns: {@code dominator}
- * (int), {@code retained} and {@code shallow} (long), {@code dominated} (1:N, MAT's row layout).
- * Saving writes about 20 bytes per object before compression; loading copies the columns into arrays.
- * Call off the UI thread.
+ * (int), {@code retained} and {@code shallow} (long), {@code dominated} (1:N, MAT's row layout); facts: the
+ * tree's {@link DominatorTree.Totals}. Saving writes about 20 bytes per object before compression; loading
+ * maps the columns and reads nothing else (the totals come from the facts). Call off the UI thread.
  */
 public final class DominatorTreeStore {
-    /** Bumped when the rules or the layout change, so older results are recomputed. */
-    public static final int VERSION = 1;
+    /** Bumped when the rules or the layout change, so older results are recomputed (2: totals as facts). */
+    public static final int VERSION = 2;
 
     private DominatorTreeStore() { }
 
@@ -27,25 +26,22 @@ public final class DominatorTreeStore {
 
     /** Writes the tree and publishes it atomically. */
     public static void save(IndexedSnapshot snapshot, AnalysisOptions options, DominatorTree tree) throws IOException {
-        var writer = snapshot.resultWriter(group(options), VERSION);
-        int[] start = tree.dominatedStart();
-        LongColumn starts = new LongColumn() {
-            @Override public long size() { return start.length; }
-            @Override public long get(long index) { return start[Math.toIntExact(index)]; }
-        };
-        writer.intColumn("dominator", IntColumn.of(tree.dominator()))
-                .longColumn("retained", LongColumn.of(tree.retained()))
-                .longColumn("shallow", LongColumn.of(tree.shallow()))
-                .oneToMany("dominated", starts, IntColumn.of(tree.dominatedChildren()))
+        snapshot.resultWriter(group(options), VERSION)
+                .intColumn("dominator", tree.dominator())
+                .longColumn("retained", tree.retained())
+                .longColumn("shallow", tree.shallow())
+                .oneToMany("dominated", tree.dominatedStart(), tree.dominatedChildren())
                 .fact("reachableObjects", Integer.toString(tree.reachableObjects()))
                 .fact("reachableBytes", Long.toString(tree.reachableBytes()))
                 .fact("unreachableObjects", Integer.toString(tree.unreachableObjects()))
+                .fact("unreachableBytes", Long.toString(tree.unreachableBytes()))
                 .commit();
     }
 
     /**
      * The stored tree for these options, if one of this version is there and its columns fit the
-     * snapshot; a damaged result reads as absent, so the caller recomputes it. O(objects).
+     * snapshot; a damaged result reads as absent, so the caller recomputes it. Maps the result's files
+     * (their structure is checked, each page when first read); O(1) in the number of objects.
      */
     public static Optional<DominatorTree> load(IndexedSnapshot snapshot, AnalysisOptions options) {
         try {
@@ -56,12 +52,12 @@ public final class DominatorTreeStore {
         }
     }
 
-    private static DominatorTree restore(org.polyheap.index.AnalysisResult r) {
+    private static DominatorTree restore(AnalysisResult r) {
         var dominated = r.oneToMany("dominated");
-        long[] starts = dominated.startColumn().toArray();
-        int[] start = new int[starts.length];
-        for (int i = 0; i < starts.length; i++) start[i] = Math.toIntExact(starts[i]);
-        return DominatorTree.restore(r.intColumn("dominator").toArray(), r.longColumn("retained").toArray(),
-                r.longColumn("shallow").toArray(), start, dominated.valueColumn().toArray());
+        var facts = r.facts();
+        var totals = new DominatorTree.Totals(Integer.parseInt(facts.get("unreachableObjects")),
+                Long.parseLong(facts.get("reachableBytes")), Long.parseLong(facts.get("unreachableBytes")));
+        return DominatorTree.of(r.intColumn("dominator"), r.longColumn("retained"), r.longColumn("shallow"),
+                dominated.startColumn(), dominated.valueColumn(), totals);
     }
 }

@@ -95,7 +95,7 @@ public final class DuplicateStrings {
                 long shallow = 0, retained = 0;
                 for (int o : objects) {
                     shallow += graph.shallowSize().get(o);
-                    retained += tree.retained()[o];
+                    retained += tree.retained().get(o);
                 }
                 groups.add(new Group(shown(value(graph, inspector, objects[0], SHOWN_CHARS + 1)), objects, shallow, retained));
             }

@@ -28,23 +28,27 @@ final class EdgeScan {
 
     private EdgeScan() { }
 
+    /** Which columns a scan decodes besides the targets; the others reach the visitor as 0. */
+    enum Columns { TARGETS, KINDS, ALL }
+
     /** Visits every reference, grouped by source in ascending order. Cost O(objects + references). */
     static void scan(HeapGraph graph, Visitor visitor, Progress progress) {
-        scan(graph, 0, graph.objectCount(), visitor, progress);
+        scan(graph, 0, graph.objectCount(), Columns.ALL, visitor, progress);
     }
 
     /**
      * Visits the references of objects {@code from} (inclusive) to {@code to} (exclusive) in parallel
      * parts; {@code partVisitor} makes the visitor of the part that starts at the given object. The
-     * visitors must only write what their own sources own, or use {@link #setBit}.
+     * visitors must only write what their own sources own, or use {@link #setBit}. Only the columns
+     * asked for are decoded (names never: no parallel visitor needs them).
      */
-    static void parallelScan(HeapGraph graph, IntFunction<Visitor> partVisitor, Progress progress) {
+    static void parallelScan(HeapGraph graph, Columns columns, IntFunction<Visitor> partVisitor, Progress progress) {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         int parts = (int) Math.max(1, Math.min(4L * Runtime.getRuntime().availableProcessors(), m / PARALLEL_THRESHOLD));
         int[] bounds = split(graph.outStart(), n, m, parts);
         IntStream.range(0, parts).parallel().forEach(p -> {
-            if (bounds[p] < bounds[p + 1]) scan(graph, bounds[p], bounds[p + 1], partVisitor.apply(bounds[p]), progress);
+            if (bounds[p] < bounds[p + 1]) scan(graph, bounds[p], bounds[p + 1], columns, partVisitor.apply(bounds[p]), progress);
         });
     }
 
@@ -69,7 +73,7 @@ final class EdgeScan {
         LONGS.getAndBitwiseOr(bits, (int) (index >>> 6), 1L << index);
     }
 
-    static void scan(HeapGraph graph, int from, int to, Visitor visitor, Progress progress) {
+    static void scan(HeapGraph graph, int from, int to, Columns columns, Visitor visitor, Progress progress) {
         if (from >= to) return;
         var starts = graph.outStart();
         var targets = graph.outTarget();
@@ -86,8 +90,8 @@ final class EdgeScan {
             progress.checkCanceled();
             int len = (int) Math.min(CHUNK, end - base);
             targets.copyTo(base, t, 0, len);
-            kinds.copyTo(base, k, 0, len);
-            names.copyTo(base, nm, 0, len);
+            if (columns != Columns.TARGETS) kinds.copyTo(base, k, 0, len);
+            if (columns == Columns.ALL) names.copyTo(base, nm, 0, len);
             for (int i = 0; i < len; i++) {
                 long pos = base + i;
                 while (pos >= sourceEnd) { // skip objects without (further) references

@@ -33,26 +33,41 @@ public final class HeapAnalysis {
 
     /**
      * Builds the retaining graph and the dominator tree: O(objects + references); cancellable. On an
-     * {@link IndexedSnapshot} a tree stored by an earlier run with the same options is read back instead
-     * (O(objects), no graph walk), and a newly computed one is stored beside the index.
+     * {@link IndexedSnapshot} a tree stored by an earlier run with the same options is mapped instead
+     * (nothing is read until asked for), and a newly computed one is stored beside the index. When the
+     * working arrays would not fit the heap ({@link WorkArrays#forGraph}), they live in mapped
+     * temporary files; the tree is then served from its stored columns and the files are released.
      */
     public static HeapAnalysis run(HeapGraph graph, AnalysisOptions options, Progress progress) {
-        if (graph instanceof IndexedSnapshot indexed) {
+        IndexedSnapshot indexed = graph instanceof IndexedSnapshot s ? s : null;
+        if (indexed != null) {
             progress.phase("Reading the dominator tree", -1);
             var stored = DominatorTreeStore.load(indexed, options);
             if (stored.isPresent()) return new HeapAnalysis(graph, options, null, stored.get(), true);
         }
-        var retaining = RetentionRules.build(graph, options, progress);
-        var tree = DominatorTree.compute(retaining, progress);
-        if (graph instanceof IndexedSnapshot indexed) {
-            progress.phase("Storing the dominator tree", -1);
-            try {
-                DominatorTreeStore.save(indexed, options, tree);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException("cannot store the dominator tree beside the index", e);
+        var work = WorkArrays.forGraph(graph, RetentionRules.workingBytes(graph));
+        if (indexed != null && work.backing() == WorkArrays.Backing.MAPPED) {
+            try (var scratch = work.scratch()) {
+                var retaining = RetentionRules.build(graph, options, scratch, progress);
+                store(indexed, options, DominatorTree.compute(retaining, progress), progress);
             }
+            var stored = DominatorTreeStore.load(indexed, options)
+                    .orElseThrow(() -> new IllegalStateException("the dominator tree just stored in " + indexed.folder() + " does not read back"));
+            return new HeapAnalysis(graph, options, null, stored, false);
         }
+        var retaining = RetentionRules.build(graph, options, work, progress);
+        var tree = DominatorTree.compute(retaining, progress);
+        if (indexed != null) store(indexed, options, tree, progress);
         return new HeapAnalysis(graph, options, retaining, tree, false);
+    }
+
+    private static void store(IndexedSnapshot indexed, AnalysisOptions options, DominatorTree tree, Progress progress) {
+        progress.phase("Storing the dominator tree", -1);
+        try {
+            DominatorTreeStore.save(indexed, options, tree);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot store the dominator tree beside the index", e);
+        }
     }
 
     /** True when the dominator tree was read from the index rather than computed. */

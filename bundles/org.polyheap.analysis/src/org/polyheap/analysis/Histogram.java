@@ -19,11 +19,14 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * (objects kept alive jointly by two members are missing); {@link #precise} gives the exact value.
  */
 public final class Histogram {
+    private static final int CHUNK = 1 << 14;
+
     private Histogram() { }
 
     /**
      * Histogram of the whole graph, rows sorted by retained size descending. O(objects) time, 4 bytes per
-     * object plus the walk's stack. {@code filter} (may be null) keeps rows whose name it finds.
+     * object plus the walk's stack, plus 20 bytes per object when the tree is not in heap arrays (see
+     * {@link DominatorTree#walk}). {@code filter} (may be null) keeps rows whose name it finds.
      * Unreachable objects are counted only with {@code includeUnreachable}; they retain their own size.
      */
     public static List<HistogramRow> build(HeapGraph graph, DominatorTree tree, Grouping grouping, Pattern filter,
@@ -32,14 +35,21 @@ public final class Histogram {
         int n = graph.objectCount();
         int[] classOf = graph.objectClass().toArray();
         long[] count = new long[groups.names.size()], shallow = new long[count.length], retained = new long[count.length];
-        long[] size = tree.shallow();
         progress.phase("Building histogram", n);
-        for (int o = 0; o < n; o++) {
-            if (!includeUnreachable && !tree.isReachable(o)) continue;
-            int g = groups.ofClass[classOf[o]];
-            count[g]++;
-            shallow[g] += size[o];
-            if (!tree.isReachable(o)) retained[g] += size[o];
+        int[] dom = new int[CHUNK];
+        long[] size = new long[CHUNK];
+        for (int at = 0; at < n; at += CHUNK) { // sequential reads of the (possibly mapped) columns
+            int len = Math.min(CHUNK, n - at);
+            tree.dominator().copyTo(at, dom, 0, len);
+            tree.shallow().copyTo(at, size, 0, len);
+            for (int i = 0; i < len; i++) {
+                boolean reachable = dom[i] != DominatorTree.UNREACHABLE;
+                if (!includeUnreachable && !reachable) continue;
+                int g = groups.ofClass[classOf[at + i]];
+                count[g]++;
+                shallow[g] += size[i];
+                if (!reachable) retained[g] += size[i];
+            }
         }
         walkRetained(tree, classOf, groups.ofClass, retained, progress);
         var rows = new ArrayList<HistogramRow>();
@@ -56,13 +66,14 @@ public final class Histogram {
     }
 
     /** Histogram of a set of objects (a retained set, the unreachable objects), by class; no retained column. */
-    public static List<HistogramRow> ofObjects(HeapGraph graph, long[] sizes, int[] objects, Grouping grouping) {
+    public static List<HistogramRow> ofObjects(HeapGraph graph, org.polyheap.model.LongColumn sizes, int[] objects,
+            Grouping grouping) {
         var groups = new Groups(graph, grouping);
         long[] count = new long[groups.names.size()], shallow = new long[count.length];
         for (int o : objects) {
             int g = groups.ofClass[graph.objectClass().get(o)];
             count[g]++;
-            shallow[g] += sizes[o];
+            shallow[g] += sizes.get(o);
         }
         var rows = new ArrayList<HistogramRow>();
         for (int g = 0; g < count.length; g++) {
@@ -89,8 +100,9 @@ public final class Histogram {
     private static void walkRetained(DominatorTree tree, int[] classOf, int[] groupOfClass, long[] retained,
             Progress progress) {
         int[] onPath = new int[retained.length];
-        int[] start = tree.dominatedStart(), children = tree.dominatedChildren();
-        long[] ret = tree.retained();
+        var walk = tree.walk();
+        int[] start = walk.start(), children = walk.children();
+        long[] ret = walk.retained();
         var stack = new IntArrayList();
         for (int p = start[0]; p < start[1]; p++) stack.add(children[p]);
         long steps = 0;

@@ -29,7 +29,7 @@ public final class LeakSuspects {
     public static List<LeakSuspect> find(HeapGraph graph, DominatorTree tree, double threshold, double bigDrop) {
         long heap = tree.reachableBytes();
         long limit = (long) Math.ceil(heap * threshold);
-        long[] ret = tree.retained();
+        var ret = tree.retained();
         var out = new ArrayList<LeakSuspect>();
         var classTotal = new Int2LongOpenHashMap();
         var classCount = new Int2IntOpenHashMap();
@@ -37,12 +37,13 @@ public final class LeakSuspects {
         var suspectClasses = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
         for (int o : TopLevel.objects(graph, tree)) {
             int c = graph.objectClass().get(o);
-            if (heap > 0 && ret[o] >= limit) {
-                out.add(suspect(LeakSuspect.Kind.OBJECT, o, c, 1, ret[o], heap, tree, bigDrop));
+            long size = ret.get(o);
+            if (heap > 0 && size >= limit) {
+                out.add(suspect(LeakSuspect.Kind.OBJECT, o, c, 1, size, heap, tree, bigDrop));
                 suspectClasses.add(c);
                 continue;
             }
-            classTotal.addTo(c, ret[o]);
+            classTotal.addTo(c, size);
             classCount.addTo(c, 1);
             if (!classBiggest.containsKey(c)) classBiggest.put(c, o); // objects come biggest first
         }
@@ -61,17 +62,16 @@ public final class LeakSuspects {
             long heap, DominatorTree tree, double bigDrop) {
         int point = accumulationPoint(tree, object, bigDrop);
         return new LeakSuspect(kind, object, classId, instances, retained, (double) retained / heap, point,
-                tree.retained()[point]);
+                tree.retained().get(point));
     }
 
     /** Descends into the biggest child while it keeps at least {@code bigDrop} of its parent. O(depth). */
     public static int accumulationPoint(DominatorTree tree, int object, double bigDrop) {
-        int[] start = tree.dominatedStart(), children = tree.dominatedChildren();
-        long[] ret = tree.retained();
+        var ret = tree.retained();
         int x = object;
-        while (start[x + 1] < start[x + 2]) {
-            int biggest = children[start[x + 1]]; // rows are sorted by retained size, biggest first
-            if (ret[biggest] < bigDrop * ret[x]) break;
+        while (tree.childCount(x) > 0) {
+            int biggest = tree.child(x, 0); // rows are sorted by retained size, biggest first
+            if (ret.get(biggest) < bigDrop * ret.get(x)) break;
             x = biggest;
         }
         return x;

@@ -38,19 +38,19 @@ public record RetainedSet(int[] objects, long bytes) {
         for (int o = 0; o < n; o++) {
             if (tree.isReachable(o) && !isSet(marked, o)) {
                 out.add(o);
-                bytes += g.shallow()[o];
+                bytes += g.shallow().get(o);
             }
         }
         return new RetainedSet(out.toIntArray(), bytes);
     }
 
     private static void flood(RetainingGraph g, long[] removed, long[] marked, IntArrayList stack, Progress progress) {
-        int[] outStart = g.outStart(), outTarget = g.outTarget();
+        IntArray outStart = g.outStart(), outTarget = g.outTarget();
         long steps = 0;
         while (!stack.isEmpty()) {
             if ((++steps & 0xffff) == 0) progress.checkCanceled();
             int v = stack.popInt();
-            for (int p = outStart[v]; p < outStart[v + 1]; p++) push(outTarget[p], removed, marked, stack);
+            for (int p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) push(outTarget.get(p), removed, marked, stack);
         }
     }
 

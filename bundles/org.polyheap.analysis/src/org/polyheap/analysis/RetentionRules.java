@@ -1,42 +1,72 @@
 package org.polyheap.analysis;
 
 import java.util.LinkedHashSet;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
+import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 
 /**
  * Decides which references retain under a {@link Semantics} and builds the {@link RetainingGraph}.
- * Costs three passes over the references (four for V8 and Dart) and, besides the result, one bit per
- * reference. The kind-based passes run in parallel parts on the common fork-join pool for graphs of
- * more than half a million references; V8 and Dart rules run on the calling thread. Call it off the UI
+ * Kind-based rules cost one pass over the references' targets and kinds; V8 and Dart rules first make
+ * a bit set of retaining references (one bit per reference, heap) with their own passes, then one pass
+ * over the targets. The pass runs in parallel parts on the common fork-join pool for graphs of more
+ * than half a million references; V8 and Dart rules run on the calling thread. Call it off the UI
  * thread.
  */
 public final class RetentionRules {
     private RetentionRules() { }
 
-    /** Builds the retaining graph of {@code graph}; cancellable through {@code progress}. */
+    /**
+     * Builds the retaining graph of {@code graph} in {@link WorkArrays#forGraph} (heap, or mapped files
+     * for graphs too big for the heap); cancellable through {@code progress}.
+     */
     public static RetainingGraph build(HeapGraph graph, AnalysisOptions options, Progress progress) {
+        return build(graph, options, WorkArrays.forGraph(graph, workingBytes(graph)), progress);
+    }
+
+    /** As {@link #build(HeapGraph, AnalysisOptions, Progress)}, with the arrays in {@code work}. */
+    public static RetainingGraph build(HeapGraph graph, AnalysisOptions options, WorkArrays work, Progress progress) {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
         int[] roots = roots(graph, options.semantics());
-        long[] shallow = graph.shallowSize().toArray();
-        long[] keep;
+        LongArray shallow;
+        long[] keep = null;
+        boolean[] byKind = null;
         int anchor = -1;
         switch (options.semantics()) {
             case V8_DEVTOOLS -> {
+                long[] sizes = graph.shallowSize().toArray(); // V8Rules re-attributes sizes in a heap array
                 var v8 = new V8Rules(graph, progress);
                 keep = v8.essentialEdges();
-                if (options.devtoolsSizes()) v8.moveOwnedSizes(shallow);
+                if (options.devtoolsSizes()) v8.moveOwnedSizes(sizes);
                 anchor = n > 0 ? V8Rules.rootOf(graph) : -1;
+                shallow = LongArray.of(sizes);
             }
-            case DART -> keep = EphemeronRules.retainingEdges(graph, roots, progress);
-            default -> keep = kindEdges(graph, options.semantics(), progress);
+            case DART -> {
+                keep = EphemeronRules.retainingEdges(graph, roots, progress);
+                shallow = copy(graph.shallowSize(), work);
+            }
+            default -> {
+                byKind = new boolean[ReferenceKind.values().length];
+                for (ReferenceKind k : ReferenceKind.values()) byKind[k.code()] = retainsByKind(options.semantics(), k);
+                shallow = copy(graph.shallowSize(), work);
+            }
         }
-        return compact(graph, keep, roots, shallow, anchor, progress);
+        return compact(graph, keep, byKind, roots, shallow, anchor, work, progress);
+    }
+
+    /**
+     * The bytes of working arrays an analysis of {@code graph} needs at its peak: the retaining graph
+     * (12 per object + 4 per reference) beside the dominator pass (24 per object + 4 per reference).
+     */
+    public static long workingBytes(HeapGraph graph) {
+        long n = graph.objectCount(), m = graph.outStart().get(n);
+        return 36 * n + 8 * m;
     }
 
     /** True when a reference of this kind retains under rules that decide by kind alone. */
@@ -45,18 +75,6 @@ public final class RetentionRules {
             case JAVA_MAT, FUCHSIA -> true;
             case JAVA, GENERIC, DART, V8_DEVTOOLS -> !kind.isWeakKind() && kind != ReferenceKind.EPHEMERON;
         };
-    }
-
-    private static long[] kindEdges(HeapGraph graph, Semantics semantics, Progress progress) {
-        long m = graph.outStart().get(graph.objectCount());
-        long[] keep = new long[(int) ((m + 63) >>> 6)];
-        boolean[] byCode = new boolean[ReferenceKind.values().length];
-        for (ReferenceKind k : ReferenceKind.values()) byCode[k.code()] = retainsByKind(semantics, k);
-        progress.phase("Selecting retaining references", m);
-        EdgeScan.parallelScan(graph, part -> (s, pos, t, kind, name) -> {
-            if (kind >= 0 && kind < byCode.length && byCode[kind]) EdgeScan.setBit(keep, pos);
-        }, progress);
-        return keep;
     }
 
     /** Distinct root objects; V8 and Dart fall back on object 0 when the parser listed none. */
@@ -70,32 +88,55 @@ public final class RetentionRules {
         return set.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static RetainingGraph compact(HeapGraph graph, long[] keep, int[] roots, long[] shallow, int anchor,
-            Progress progress) {
+    private static LongArray copy(LongColumn column, WorkArrays work) {
+        long n = column.size();
+        LongArray a = work.longs(n);
+        long[] chunk = new long[(int) Math.min(n, 1 << 16)];
+        for (long at = 0; at < n; at += chunk.length) {
+            int len = (int) Math.min(chunk.length, n - at);
+            column.copyTo(at, chunk, 0, len);
+            a.copyFrom(chunk, 0, at, len);
+        }
+        return a;
+    }
+
+    /**
+     * One pass: each parallel part writes the retaining targets of its objects, in order, at the start
+     * of its own range of reference positions (it keeps at most all of them) and counts its rows; then
+     * the parts' blocks are moved together and the counts summed into row starts. A reference retains
+     * when its kind does ({@code byKind}) or its bit is set ({@code keep}), it is no self reference,
+     * and it does not point at a GC root.
+     */
+    private static RetainingGraph compact(HeapGraph graph, long[] keep, boolean[] byKind, int[] roots,
+            LongArray shallow, int anchor, WorkArrays work, Progress progress) {
         int n = graph.objectCount();
+        long m = graph.outStart().get(n);
         long[] isRoot = new long[(n + 63) >>> 6];
         for (int r : roots) isRoot[r >>> 6] |= 1L << r;
-        int[] outStart = new int[n + 1];
-        long[] hasRetainer = new long[(n + 63) >>> 6];
-        long m = graph.outStart().get(n);
-        progress.phase("Counting retaining references", m);
-        EdgeScan.parallelScan(graph, part -> (s, pos, t, kind, name) -> {
-            if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
-                outStart[s + 1]++; // each part counts only its own sources
-                EdgeScan.setBit(hasRetainer, t);
-            }
-        }, progress);
-        for (int i = 0; i < n; i++) outStart[i + 1] += outStart[i];
-        int[] outTarget = new int[outStart[n]];
-        progress.phase("Indexing retaining references", m);
-        EdgeScan.parallelScan(graph, part -> {
-            int[] fill = {outStart[part]}; // a part's rows are contiguous, starting at its first object's row
+        IntArray outStart = work.ints(n + 1L);
+        IntArray outTarget = work.ints(m);
+        var blocks = new ConcurrentSkipListMap<Integer, long[]>(); // part's first object → {first position, end written}
+        progress.phase("Selecting retaining references", m);
+        EdgeScan.parallelScan(graph, byKind != null ? EdgeScan.Columns.KINDS : EdgeScan.Columns.TARGETS, part -> {
+            long first = graph.outStart().get(part);
+            long[] block = {first, first};
+            blocks.put(part, block);
             return (s, pos, t, kind, name) -> {
-                if ((keep[(int) (pos >>> 6)] & (1L << pos)) != 0 && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
-                    outTarget[fill[0]++] = t;
+                boolean retains = byKind != null ? kind >= 0 && kind < byKind.length && byKind[kind]
+                        : (keep[(int) (pos >>> 6)] & (1L << pos)) != 0;
+                if (retains && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
+                    outTarget.set(block[1]++, t);
+                    outStart.add(s + 1, 1); // each part counts only its own sources
                 }
             };
         }, progress);
-        return new RetainingGraph(n, outStart, outTarget, hasRetainer, roots, shallow, anchor);
+        long end = 0;
+        for (long[] block : blocks.values()) { // in object order, so rows stay in source order
+            if (block[0] != end) outTarget.copyWithin(block[0], end, block[1] - block[0]);
+            end += block[1] - block[0];
+        }
+        int sum = 0;
+        for (int i = 0; i <= n; i++) outStart.set(i, sum += outStart.get(i));
+        return new RetainingGraph(n, outStart, outTarget.head(end), roots, shallow, anchor, work);
     }
 }

@@ -9,116 +9,128 @@ import org.polyheap.model.Progress;
  * ancestor of the tree parent and the semidominator. No recursion: the depth-first search and the path
  * compression use explicit stacks, so a million-long chain is fine.
  *
- * <p>Working memory: while numbering, five int arrays of objectCount + 1 plus the predecessor row
- * starts (24 bytes per object), and the predecessors in number space (4 bytes per retaining
- * reference); then the object → number array and the DFS stack are dropped and the ancestor/best
- * pairs (8 bytes per object) take their place, so the semidominator pass also needs 24 bytes per
- * object plus 4 per reference. Plus the compression stack (the longest compressed path). Vertex
- * numbers are preorder numbers; 0 is the virtual root.
+ * <p>Working memory, all in the given {@link WorkArrays} (heap or mapped): while numbering, five int
+ * arrays of objectCount + 1 plus the predecessor row starts (24 bytes per object), and the
+ * predecessors in number space (4 bytes per retaining reference); then the object → number array and
+ * the DFS stack are dropped and the ancestor/best pairs (8 bytes per object) take their place, so the
+ * semidominator pass also needs 24 bytes per object plus 4 per reference. Plus the compression stack
+ * (the longest compressed path, heap). Vertex numbers are preorder numbers; 0 is the virtual root.
  */
 final class SemiNca {
     static final int UNREACHED = -1;
 
     /** Output: number → object, number → immediate dominator number; numbers 1 .. count - 1 are objects. */
-    record Result(int[] vertex, int[] idom, int count) { }
+    record Result(IntArray vertex, IntArray idom, int count) { }
 
     private SemiNca() { }
 
-    static Result run(RetainingGraph g, Progress progress) {
+    /** The DFS state: arrays by object ({@code pre}) and by number (the rest). */
+    private record Dfs(RetainingGraph g, IntArray pre, IntArray vertex, IntArray parent, IntArray cursor,
+            IntArray stack, IntArray predCount, Progress progress) { }
+
+    /** Runs on the calling thread; the arrays come from {@code work} and are the caller's to release. */
+    static Result run(RetainingGraph g, WorkArrays work, Progress progress) {
         int n = g.objectCount();
-        int[] pre = new int[n];
-        java.util.Arrays.fill(pre, UNREACHED);
-        int[] vertex = new int[n + 1];
-        int[] parent = new int[n + 1];
-        int[] semi = new int[n + 1];  // first the DFS edge cursor per vertex, then semidominators
-        int[] label = new int[n + 1]; // the DFS stack
-        int[] predStart = new int[n + 2]; // predecessor counts by number, counted as the DFS meets each reference
-        vertex[0] = -1;
+        IntArray pre = work.ints(n);
+        pre.fill(UNREACHED);
+        IntArray vertex = work.ints(n + 1);
+        IntArray parent = work.ints(n + 1);
+        IntArray semi = work.ints(n + 1);  // first the DFS edge cursor per vertex, then semidominators
+        IntArray predStart = work.ints(n + 2); // predecessor counts by number, counted as the DFS meets each reference
+        var dfs = new Dfs(g, pre, vertex, parent, semi, work.ints(n + 1), predStart, progress);
+        vertex.set(0, -1);
         progress.phase("Numbering objects depth-first", n);
         int count = 1;
         for (int r : g.roots()) {
-            if (pre[r] == UNREACHED) count = dfs(g, r, 0, count, pre, vertex, parent, semi, label, predStart, progress);
+            if (pre.get(r) == UNREACHED) count = dfs(dfs, r, 0, count);
         }
         int anchor = g.adoptAnchor();
-        if (anchor >= 0 && pre[anchor] != UNREACHED && count <= n) {
+        if (anchor >= 0 && pre.get(anchor) != UNREACHED && count <= n) {
             // V8/DevTools: nodes with no retaining reference hang under the anchor, with what they reach ...
             for (int v = 0; v < n; v++) {
-                if (pre[v] == UNREACHED && !g.hasRetainer(v)) {
-                    count = dfs(g, v, pre[anchor], count, pre, vertex, parent, semi, label, predStart, progress);
-                }
+                if (pre.get(v) == UNREACHED && !g.hasRetainer(v)) count = dfs(dfs, v, pre.get(anchor), count);
             }
             // ... then what is left (rings held only by each other) hangs under the anchor one by one
             int ringStart = count;
             for (int v = 0; v < n; v++) {
-                if (pre[v] == UNREACHED) {
-                    pre[v] = count;
-                    vertex[count] = v;
-                    parent[count++] = pre[anchor];
+                if (pre.get(v) == UNREACHED) {
+                    pre.set(v, count);
+                    vertex.set(count, v);
+                    parent.set(count++, pre.get(anchor));
                 }
             }
-            int[] outStart = g.outStart(), outTarget = g.outTarget();
+            IntArray outStart = g.outStart(), outTarget = g.outTarget();
             for (int i = ringStart; i < count; i++) { // their references were not met by a DFS
-                int v = vertex[i];
-                for (int p = outStart[v]; p < outStart[v + 1]; p++) predStart[pre[outTarget[p]] + 1]++;
+                int v = vertex.get(i);
+                for (int p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) {
+                    predStart.add(pre.get(outTarget.get(p)) + 1, 1);
+                }
             }
         }
-        int[] pred = predecessorsByNumber(g, pre, count, predStart, progress);
+        dfs = null; // drops the DFS stack
+        IntArray pred = predecessorsByNumber(g, pre, count, predStart, work, progress);
         pre = null; // not needed from here on: the caller maps numbers back through vertex
-        label = null; // only the DFS stack
         // Per number, side by side so one cache line serves both: [2x] = ancestor in the forest of
         // processed vertices, [2x + 1] = least semidominator on x's compressed path (the semidominator
         // of the usual "label" vertex; only that value is ever compared).
-        int[] forest = new int[2 * count];
+        IntArray forest = work.ints(2L * count);
         for (int i = 0; i < count; i++) {
-            forest[2 * i] = parent[i];
-            forest[2 * i + 1] = i;
+            forest.set(2L * i, parent.get(i));
+            forest.set(2L * i + 1, i);
         }
         progress.phase("Computing semidominators", count);
+        semidominators(count, parent, semi, predStart, pred, forest, progress);
+        forest = null;
+        pred = null;
+        progress.phase("Computing immediate dominators", count);
+        IntArray idom = parent; // parent[i] is replaced by the immediate dominator in increasing order
+        for (int i = 1; i < count; i++) {
+            int d = parent.get(i), s = semi.get(i);
+            while (d > s) d = idom.get(d);
+            idom.set(i, d);
+        }
+        return new Result(vertex, idom, count);
+    }
+
+    /** Semidominators in reverse preorder with path-compressed evaluation; writes {@code semi}. */
+    private static void semidominators(int count, IntArray parent, IntArray semi, IntArray predStart, IntArray pred,
+            IntArray forest, Progress progress) {
         int[] stack = new int[64];
         for (int i = count - 1; i >= 1; i--) {
             if ((i & 0xffff) == 0) progress.checkCanceled();
-            int s = parent[i];
-            for (int p = predStart[i], end = predStart[i + 1]; p < end; p++) {
-                int j = pred[p];
+            int s = parent.get(i);
+            for (int p = predStart.get(i), end = predStart.get(i + 1); p < end; p++) {
+                int j = pred.get(p);
                 if (j < i) { // not processed yet: its own number is its semidominator
                     if (j < s) s = j;
                     continue;
                 }
                 int best;
-                if (forest[2 * j] <= i) {
-                    best = forest[2 * j + 1];
+                if (forest.get(2L * j) <= i) {
+                    best = forest.get(2L * j + 1);
                 } else {
                     // path compression over the already-processed part (numbers > i)
                     int sp = 0, v = j;
                     do {
                         if (sp == stack.length) stack = java.util.Arrays.copyOf(stack, sp * 2);
                         stack[sp++] = v;
-                        v = forest[2 * v];
-                    } while (forest[2 * v] > i);
-                    int topAncestor = forest[2 * v], topBest = forest[2 * v + 1];
+                        v = forest.get(2L * v);
+                    } while (forest.get(2L * v) > i);
+                    int topAncestor = forest.get(2L * v), topBest = forest.get(2L * v + 1);
                     int x;
                     do {
                         x = stack[--sp];
-                        forest[2 * x] = topAncestor;
-                        int xBest = forest[2 * x + 1];
-                        if (topBest < xBest) forest[2 * x + 1] = topBest; else topBest = xBest;
+                        forest.set(2L * x, topAncestor);
+                        int xBest = forest.get(2L * x + 1);
+                        if (topBest < xBest) forest.set(2L * x + 1, topBest); else topBest = xBest;
                     } while (sp > 0);
-                    best = forest[2 * x + 1];
+                    best = forest.get(2L * x + 1);
                 }
                 if (best < s) s = best;
             }
-            semi[i] = s;
-            forest[2 * i + 1] = s;
+            semi.set(i, s);
+            forest.set(2L * i + 1, s);
         }
-        forest = null;
-        progress.phase("Computing immediate dominators", count);
-        int[] idom = parent; // parent[i] is replaced by the immediate dominator in increasing order
-        for (int i = 1; i < count; i++) {
-            int d = parent[i];
-            while (d > semi[i]) d = idom[d];
-            idom[i] = d;
-        }
-        return new Result(vertex, idom, count);
     }
 
     /**
@@ -128,57 +140,62 @@ final class SemiNca {
      * of a numbered vertex is met once there); this fills them in one pass. 4 bytes per vertex and per
      * reference, freed after the semidominator pass.
      */
-    private static int[] predecessorsByNumber(RetainingGraph g, int[] pre, int count, int[] start, Progress progress) {
-        int[] outStart = g.outStart(), outTarget = g.outTarget();
+    private static IntArray predecessorsByNumber(RetainingGraph g, IntArray pre, int count, IntArray start,
+            WorkArrays work, Progress progress) {
+        IntArray outStart = g.outStart(), outTarget = g.outTarget();
         int n = g.objectCount();
         progress.phase("Indexing predecessors", n);
-        for (int i = 0; i < count; i++) start[i + 1] += start[i]; // start[i + 1] = end of row i
-        int total = start[count];
-        int[] pred = new int[total];
+        int sum = 0;
+        for (int i = 0; i <= count; i++) start.set(i, sum += start.get(i)); // start[i + 1] = end of row i
+        int total = start.get(count);
+        IntArray pred = work.ints(total);
         for (int v = 0; v < n; v++) {
-            int j = pre[v];
+            int j = pre.get(v);
             if (j == UNREACHED) continue;
             if ((v & 0xfffff) == 0) progress.checkCanceled();
-            for (int p = outStart[v], end = outStart[v + 1]; p < end; p++) pred[--start[pre[outTarget[p]] + 1]] = j;
+            for (int p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) {
+                pred.set(start.add(pre.get(outTarget.get(p)) + 1, -1), j);
+            }
         }
-        System.arraycopy(start, 1, start, 0, count); // start[i + 1] held row i's start after the fill
-        start[count] = total;
+        start.copyWithin(1, 0, count); // start[i + 1] held row i's start after the fill
+        start.set(count, total);
         return pred;
     }
 
     /** Iterative depth-first numbering from {@code start}, whose tree parent is number {@code parentNumber}. */
-    private static int dfs(RetainingGraph g, int start, int parentNumber, int count, int[] pre, int[] vertex,
-            int[] parent, int[] cursor, int[] stack, int[] predCount, Progress progress) {
-        int[] outStart = g.outStart(), outTarget = g.outTarget();
+    private static int dfs(Dfs d, int start, int parentNumber, int count) {
+        IntArray outStart = d.g.outStart(), outTarget = d.g.outTarget();
+        IntArray pre = d.pre, vertex = d.vertex, parent = d.parent, cursor = d.cursor, stack = d.stack,
+                predCount = d.predCount;
         int sp = 0;
-        pre[start] = count;
-        vertex[count] = start;
-        parent[count] = parentNumber;
-        cursor[count] = outStart[start];
-        stack[sp++] = count++;
+        pre.set(start, count);
+        vertex.set(count, start);
+        parent.set(count, parentNumber);
+        cursor.set(count, outStart.get(start));
+        stack.set(sp++, count++);
         while (sp > 0) {
-            int num = stack[sp - 1];
-            int v = vertex[num];
-            int c = cursor[num], end = outStart[v + 1];
+            int num = stack.get(sp - 1);
+            int v = vertex.get(num);
+            int c = cursor.get(num), end = outStart.get(v + 1);
             int seen;
-            while (c < end && (seen = pre[outTarget[c]]) != UNREACHED) {
-                predCount[seen + 1]++;
+            while (c < end && (seen = pre.get(outTarget.get(c))) != UNREACHED) {
+                predCount.add(seen + 1, 1);
                 c++;
             }
             if (c == end) {
-                cursor[num] = c;
+                cursor.set(num, c);
                 sp--;
                 continue;
             }
-            cursor[num] = c + 1;
-            int w = outTarget[c];
-            if ((count & 0xffff) == 0) progress.checkCanceled();
-            pre[w] = count;
-            predCount[count + 1]++;
-            vertex[count] = w;
-            parent[count] = num;
-            cursor[count] = outStart[w];
-            stack[sp++] = count++;
+            cursor.set(num, c + 1);
+            int w = outTarget.get(c);
+            if ((count & 0xffff) == 0) d.progress.checkCanceled();
+            pre.set(w, count);
+            predCount.add(count + 1, 1);
+            vertex.set(count, w);
+            parent.set(count, num);
+            cursor.set(count, outStart.get(w));
+            stack.set(sp++, count++);
         }
         return count;
     }

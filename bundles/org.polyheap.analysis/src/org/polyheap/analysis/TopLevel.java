@@ -46,11 +46,16 @@ final class TopLevel {
             }
         }
         int[] a = out.toIntArray();
-        long[] ret = tree.retained();
-        IntArrays.quickSort(a, (x, y) -> {
+        long[] ret = new long[a.length]; // one read per object, not one per comparison
+        for (int i = 0; i < a.length; i++) ret[i] = tree.retained().get(a[i]);
+        int[] order = new int[a.length];
+        for (int i = 0; i < a.length; i++) order[i] = i;
+        IntArrays.quickSort(order, (x, y) -> {
             int c = Long.compare(ret[y], ret[x]);
-            return c != 0 ? c : Integer.compare(x, y);
+            return c != 0 ? c : Integer.compare(a[x], a[y]);
         });
-        return a;
+        int[] sorted = new int[a.length];
+        for (int i = 0; i < a.length; i++) sorted[i] = a[order[i]];
+        return sorted;
     }
 }

@@ -41,14 +41,14 @@ public final class AnalysisResult {
         for (var e : m.entries()) {
             Path f = dir.resolve(e.name() + ".index");
             if (!Files.isRegularFile(f) || Files.size(f) != e.size()) throw new IndexDamagedException(f, "missing or of the wrong size");
-            if (e.size() <= IndexedSnapshot.VERIFY_ON_OPEN_BYTES && Checksums.crc32c(f) != e.crc32c()) {
+            if (e.size() <= IndexedSnapshot.verifyOnOpenBytes() && Checksums.crc32c(f) != e.crc32c()) {
                 throw new IndexDamagedException(f, "checksum mismatch");
             }
             var seg = snapshot.mapResult(f);
             columns.put(e.name(), switch (e.kind()) {
-                case INT -> IntIndexReader.open(seg);
-                case LONG -> LongIndexReader.open(seg);
-                case ONE_TO_MANY -> OneToManyIndex.open(seg);
+                case INT -> IntIndexReader.open(seg, snapshot.origin(f));
+                case LONG -> LongIndexReader.open(seg, snapshot.origin(f));
+                case ONE_TO_MANY -> OneToManyIndex.open(seg, snapshot.origin(f));
             });
         }
         return Optional.of(new AnalysisResult(group, version, m.facts(), columns));

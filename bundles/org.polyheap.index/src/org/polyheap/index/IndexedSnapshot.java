@@ -16,6 +16,7 @@ import org.polyheap.index.column.IntIndexReader;
 import org.polyheap.index.column.LongIndexReader;
 import org.polyheap.index.column.MappedFile;
 import org.polyheap.index.column.OneToManyIndex;
+import org.polyheap.index.column.Origin;
 import org.polyheap.index.table.ClassTable;
 import org.polyheap.index.table.MetadataFile;
 import org.polyheap.index.table.RootTable;
@@ -30,12 +31,18 @@ import org.polyheap.model.SnapshotMetadata;
 
 /**
  * A snapshot read from its index folder through memory mapping. Opening maps every file and checks
- * it (see {@link #open}); afterwards every call is thread-safe and does no I/O beyond touching mapped
- * pages. {@link #close} unmaps everything at once; columns must not be used afterwards.
+ * its structure (see {@link #open}); afterwards every call is thread-safe and does no I/O beyond
+ * touching mapped pages (the first read of a page also checks its CRC32C). {@link #close} unmaps everything at once; columns must not be used afterwards.
  */
 public final class IndexedSnapshot implements HeapGraph {
-    /** Files up to this size get their CRC32C checked when the snapshot opens; larger ones by {@link #verifyChecksums}. */
+    /**
+     * Files up to this size get their CRC32C checked when the snapshot opens; in larger ones each page
+     * is checked when first read (and all by {@link #verifyChecksums}). The system property
+     * {@code polyheap.index.verifyOnOpenBytes} overrides it (tests set 0 to exercise the lazy checks).
+     */
     public static final long VERIFY_ON_OPEN_BYTES = 16L << 20;
+
+    static long verifyOnOpenBytes() { return Long.getLong("polyheap.index.verifyOnOpenBytes", VERIFY_ON_OPEN_BYTES); }
 
     private final Path folder;
     private final Manifest manifest;
@@ -65,14 +72,14 @@ public final class IndexedSnapshot implements HeapGraph {
             sourceOffset = objectLongs(IndexFiles.OBJECT_OFFSET);
             outbound = references(IndexFiles.OUTBOUND);
             inbound = references(IndexFiles.INBOUND);
-            outKind = IntIndexReader.open(map(IndexFiles.OUTBOUND_KIND));
-            outName = IntIndexReader.open(map(IndexFiles.OUTBOUND_NAME));
+            outKind = ints(IndexFiles.OUTBOUND_KIND);
+            outName = ints(IndexFiles.OUTBOUND_NAME);
             if (outKind.size() != manifest.references() || outName.size() != manifest.references()) {
                 throw new IndexDamagedException(folder, "reference kind or name index has the wrong length");
             }
             roots = RootTable.view(map(IndexFiles.ROOTS));
             classes = ClassTable.read(map(IndexFiles.CLASSES));
-            strings = new StringTable(map(IndexFiles.STRINGS), LongIndexReader.open(map(IndexFiles.STRING_OFFSETS)));
+            strings = new StringTable(map(IndexFiles.STRINGS), longs(IndexFiles.STRING_OFFSETS));
             if (roots.size() != manifest.roots() || classes.size() != manifest.classes() || strings.count() != manifest.strings()) {
                 throw new IndexDamagedException(folder, "root, class or string count differs from the manifest");
             }
@@ -91,8 +98,11 @@ public final class IndexedSnapshot implements HeapGraph {
     /**
      * Opens an index folder. Checks: the manifest's own CRC32C and format version; every file's
      * presence and size; the CRC32C of each file up to {@value #VERIFY_ON_OPEN_BYTES} bytes; the
-     * structure of every index (trailers, page tables, page headers) and that lengths agree with the
-     * counts. Costs about one read of the page tables and of the small files; call off the UI thread.
+     * structure of every index (trailers, page tables) and that lengths agree with the counts. Each
+     * page's header and CRC32C are checked when the page is first read; a damaged one then throws
+     * {@link java.io.UncheckedIOException} wrapping an {@link IndexDamagedException} and invalidates
+     * the index (see {@link #damaged}). Costs one read of the page tables (8 bytes per 4096 values) and
+     * of the small files; call off the UI thread.
      *
      * @throws IndexDamagedException when any check fails (the store then rebuilds)
      */
@@ -106,7 +116,7 @@ public final class IndexedSnapshot implements HeapGraph {
             Path p = folder.resolve(f.name());
             if (!Files.isRegularFile(p)) throw new IndexDamagedException(p, "index file missing");
             if (Files.size(p) != f.size()) throw new IndexDamagedException(p, "size " + Files.size(p) + ", manifest says " + f.size());
-            if (f.size() <= VERIFY_ON_OPEN_BYTES && Checksums.crc32c(p) != f.crc32c()) {
+            if (f.size() <= verifyOnOpenBytes() && Checksums.crc32c(p) != f.crc32c()) {
                 throw new IndexDamagedException(p, "checksum mismatch");
             }
         }
@@ -125,20 +135,49 @@ public final class IndexedSnapshot implements HeapGraph {
         return MappedFile.map(folder.resolve(name), arena);
     }
 
+    IntIndexReader ints(String name) throws IOException { return IntIndexReader.open(map(name), origin(folder.resolve(name))); }
+
+    LongIndexReader longs(String name) throws IOException { return LongIndexReader.open(map(name), origin(folder.resolve(name))); }
+
+    Origin origin(Path file) { return Origin.of(file, this::damaged); }
+
+    /**
+     * A page failed its check after opening (pages are checked when first read): makes sure no later
+     * open trusts it. For a result file the result group's manifest goes (the analysis recomputes the
+     * group); for any other file the index manifest goes (the store rebuilds the index). Best effort;
+     * called by the readers before they throw.
+     */
+    void damaged(IndexDamagedException damage) {
+        Path bad = damage.file().orElse(null);
+        Path resultsFolder = resultsFolder();
+        try {
+            if (bad != null && bad.getParent() != null && resultsFolder.equals(bad.getParent().getParent())) {
+                String dir = bad.getParent().getFileName().toString(); // <group>-<36-character uuid>
+                String group = dir.length() > 37 ? dir.substring(0, dir.length() - 37) : dir;
+                results.remove(group);
+                Files.deleteIfExists(resultsFolder.resolve(group + ".manifest"));
+            } else {
+                Files.deleteIfExists(folder.resolve(IndexFiles.MANIFEST));
+            }
+        } catch (IOException | RuntimeException cannotDelete) {
+            // read-only folder: the damage is still reported by the exception that follows
+        }
+    }
+
     private IntIndexReader objectInts(String name) throws IOException {
-        var r = IntIndexReader.open(map(name));
+        var r = ints(name);
         if (r.size() != manifest.objects()) throw new IndexDamagedException(folder.resolve(name), "holds " + r.size() + " values for " + manifest.objects() + " objects");
         return r;
     }
 
     private LongIndexReader objectLongs(String name) throws IOException {
-        var r = LongIndexReader.open(map(name));
+        var r = longs(name);
         if (r.size() != manifest.objects()) throw new IndexDamagedException(folder.resolve(name), "holds " + r.size() + " values for " + manifest.objects() + " objects");
         return r;
     }
 
     private OneToManyIndex references(String name) throws IOException {
-        var r = OneToManyIndex.open(map(name));
+        var r = OneToManyIndex.open(map(name), origin(folder.resolve(name)));
         if (r.lists() != manifest.objects() || r.values().size() != manifest.references()) {
             throw new IndexDamagedException(folder.resolve(name), "does not match the manifest's object and reference counts");
         }
@@ -186,7 +225,8 @@ public final class IndexedSnapshot implements HeapGraph {
     /**
      * A committed result group of exactly this version, mapped; empty when absent, of another
      * version or damaged (size, structure, or CRC32C for files up to {@value #VERIFY_ON_OPEN_BYTES}
-     * bytes), so the caller recomputes. The first call per group maps and checks its files.
+     * bytes), so the caller recomputes. The first call per group maps and checks its files; their pages
+     * are checked when first read (a damaged one deletes the group's manifest, see {@link #damaged}).
      */
     public Optional<AnalysisResult> result(String group, int version) {
         ResultWriter.checkGroupName(group);

@@ -27,7 +27,7 @@ public record Manifest(int formatVersion, String sourcePath, SourceStamp source,
         long objects, long references, int classes, int strings, int roots, List<FileEntry> files) {
 
     /** Bumped on any change of any file's layout; an index of another version is rebuilt. */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
     static final int MAGIC = 0x50484958; // "PHIX"
 
     /** One file of the index: name relative to the folder, size in bytes, CRC32C of its content. */

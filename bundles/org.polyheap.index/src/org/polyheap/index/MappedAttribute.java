@@ -54,8 +54,8 @@ final class MappedAttribute implements ObjectAttribute {
      * objects are in range (the order in between is trusted: the CRC guards it).
      */
     static MappedAttribute open(String name, IndexedSnapshot snapshot) throws IOException {
-        var objects = IntIndexReader.open(snapshot.map(PREFIX + name + OBJECTS));
-        var values = LongIndexReader.open(snapshot.map(PREFIX + name + VALUES));
+        var objects = snapshot.ints(PREFIX + name + OBJECTS);
+        var values = snapshot.longs(PREFIX + name + VALUES);
         long n = objects.size();
         if (values.size() != n || (n > 0 && (objects.get(0) < 0 || objects.get(n - 1) >= snapshot.objectCount()))) {
             throw new IndexDamagedException(snapshot.folder(), "attribute " + name + " does not fit the snapshot");

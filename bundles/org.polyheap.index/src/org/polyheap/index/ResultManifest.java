@@ -33,7 +33,7 @@ record ResultManifest(int formatVersion, String group, int version, String folde
     record Entry(String name, Kind kind, long size, int crc32c) { }
 
     void write(Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Path tmp = file.resolveSibling(Leftovers.temp(file.getFileName().toString()));
         try (var out = new IndexOutput(tmp)) {
             var body = new java.io.ByteArrayOutputStream();
             var d = new java.io.DataOutputStream(body);

@@ -45,7 +45,7 @@ public final class ResultWriter {
         this.group = group;
         this.version = version;
         this.dirName = group + "-" + UUID.randomUUID();
-        this.temp = Files.createDirectories(results.resolve(dirName + ".tmp"));
+        this.temp = Files.createDirectories(results.resolve(Leftovers.temp(dirName)));
     }
 
     static void checkGroupName(String group) {
@@ -113,7 +113,7 @@ public final class ResultWriter {
         try (Stream<Path> s = Files.list(results)) {
             for (Path p : s.toList()) {
                 String n = p.getFileName().toString();
-                if (Files.isDirectory(p) && n.startsWith(group + "-") && !n.equals(dirName) && !n.endsWith(".tmp")) deleteTree(p);
+                if (Files.isDirectory(p) && n.startsWith(group + "-") && !n.equals(dirName) && !Leftovers.isTemp(n)) deleteTree(p);
             }
         } catch (IOException stillMapped) {
             // another reader may still map the old files (Windows); the next commit retries

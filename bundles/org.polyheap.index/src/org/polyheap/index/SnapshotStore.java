@@ -77,6 +77,8 @@ public final class SnapshotStore {
         Files.createDirectories(target.getParent());
         try (var lock = IndexLock.acquire(target.resolveSibling(target.getFileName() + ".lock"))) {
             removeLeftovers(target);
+            Leftovers.removeDead(target);
+            Leftovers.removeDead(target.resolve(IndexFiles.RESULTS));
             SourceStamp stamp = SourceStamp.of(snapshotFile);
             var existing = reuse(target, stamp, parser, parseOptions);
             if (existing != null) return new Opened(existing, parser, true);

@@ -1,6 +1,7 @@
 package org.polyheap.report;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,6 +10,7 @@ import org.polyheap.analysis.AnalysisOptions;
 import org.polyheap.analysis.HeapAnalysis;
 import org.polyheap.index.IndexedSnapshot;
 import org.polyheap.index.SnapshotStore;
+import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
@@ -36,9 +38,25 @@ public record AnalyzedSnapshot(Path file, IndexedSnapshot snapshot, SnapshotPars
         public ParseOptions parseOptions() { return new ParseOptions(new TreeMap<>(parse)); }
     }
 
+    /**
+     * Opens and analyses {@code file}. Index pages are checked when first read: if the analysis meets a
+     * damaged one, the snapshot has already invalidated the damaged part (see
+     * {@link IndexedSnapshot#verifyChecksums}), so opening once more rebuilds it.
+     */
     public static AnalyzedSnapshot open(Path file, OpenOptions options, Progress progress)
             throws IOException, SnapshotFormatException {
-        var opened = new SnapshotStore().open(file, Parsers.all(), options.parseOptions(), progress);
+        var store = new SnapshotStore();
+        try {
+            return open(store, file, options, progress);
+        } catch (UncheckedIOException e) {
+            if (IndexDamagedException.of(e).isEmpty()) throw e;
+            return open(store, file, options, progress);
+        }
+    }
+
+    private static AnalyzedSnapshot open(SnapshotStore store, Path file, OpenOptions options, Progress progress)
+            throws IOException, SnapshotFormatException {
+        var opened = store.open(file, Parsers.all(), options.parseOptions(), progress);
         try {
             HeapGraph graph = opened.snapshot();
             var analysisOptions = AnalysisOptions.forGraph(graph);

@@ -107,9 +107,9 @@ public final class Queries {
         int n = Math.min(top, objects.length);
         for (int i = 0; i < n; i++) {
             int o = objects[i];
-            int dom = tree.dominator()[o];
-            Object[] row = {ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
-                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom),
+            int dom = tree.dominator().get(o);
+            Object[] row = {ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow().get(o), tree.retained().get(o),
+                    tree.retained().get(o) * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom),
                     nativeMemory ? NativeMemory.bytes(g, o) : null};
             b.row(nativeMemory ? row : java.util.Arrays.copyOf(row, row.length - 1));
         }
@@ -197,8 +197,8 @@ public final class Queries {
             }
         }
         HeapGraph g = s.graph();
-        return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o],
-                tree.retained()[o], kids, children.length);
+        return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow().get(o),
+                tree.retained().get(o), kids, children.length);
     }
 
     /**

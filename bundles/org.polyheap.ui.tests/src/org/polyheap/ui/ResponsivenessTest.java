@@ -61,7 +61,7 @@ class ResponsivenessTest {
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
         int widest = -1, most = -1;
         for (int o = 0; o < tree.objectCount(); o++) {
-            int n = tree.dominatedStart()[o + 2] - tree.dominatedStart()[o + 1];
+            int n = tree.childCount(o);
             if (n > most) { most = n; widest = o; }
         }
         editor.showPage(org.polyheap.ui.editor.SnapshotEditor.DOMINATORS);

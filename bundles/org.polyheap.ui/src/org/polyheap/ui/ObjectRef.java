@@ -37,7 +37,7 @@ public record ObjectRef(LoadedSnapshot snapshot, int objectId) {
         return java.util.Optional.empty();
     }
 
-    public long shallow() { return snapshot.analyzed().analysis().dominatorTree().shallow()[objectId]; }
+    public long shallow() { return snapshot.analyzed().analysis().dominatorTree().shallow().get(objectId); }
 
-    public long retained() { return snapshot.analyzed().analysis().dominatorTree().retained()[objectId]; }
+    public long retained() { return snapshot.analyzed().analysis().dominatorTree().retained().get(objectId); }
 }

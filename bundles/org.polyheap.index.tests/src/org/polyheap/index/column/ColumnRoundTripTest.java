@@ -107,8 +107,8 @@ class ColumnRoundTripTest {
     void constantPageTakesOnlyItsHeader() throws IOException {
         Path f = dir.resolve("c.index");
         LongIndexWriter.write(f, LongColumn.of(filled(PAGE, -3)));
-        // one 10-byte page, two page offsets, 16-byte trailer
-        assertEquals(10 + 16 + 16, Files.size(f));
+        // one 10-byte page, two page offsets, one page CRC, 16-byte trailer
+        assertEquals(10 + 16 + 4 + 16, Files.size(f));
     }
 
     @Test

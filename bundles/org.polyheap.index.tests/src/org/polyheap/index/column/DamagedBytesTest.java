@@ -14,9 +14,10 @@ import org.polyheap.model.IntColumn;
 import org.polyheap.model.LongColumn;
 
 /**
- * Readers facing damaged bytes (no checksum to save them, as for files above the open-time CRC
- * limit): they either refuse with IndexDamagedException or read every value without any other
- * exception. Never an out-of-bounds access, a huge allocation or a hang.
+ * Readers facing damaged bytes (no whole-file checksum to save them, as for files above the open-time
+ * CRC limit): they either refuse with IndexDamagedException — on open for the tables and trailers, or
+ * wrapped in an UncheckedIOException when a damaged page is first read — or read every value without
+ * any other exception. Never an out-of-bounds access, a huge allocation or a hang.
  */
 class DamagedBytesTest {
     private static final int ROUNDS = 150;
@@ -44,6 +45,9 @@ class DamagedBytesTest {
                 }
             } catch (IndexDamagedException expected) {
                 refused++;
+            } catch (java.io.UncheckedIOException expected) { // found when a page was first read
+                if (!(expected.getCause() instanceof IndexDamagedException)) throw expected;
+                refused++;
             }
         }
         return refused;
@@ -56,6 +60,36 @@ class DamagedBytesTest {
         LongIndexWriter.write(f, LongColumn.of(r.longs(3 * 4096 + 11, -5000, 5000).toArray()));
         int refused = damageAndRead(Files.readAllBytes(f), f, r, false);
         assertEquals(true, refused >= ROUNDS / 4, "structural damage is caught, refused " + refused);
+    }
+
+    @Test
+    void everyFlippedBitIsRefusedWhenItsPageIsRead() throws IOException {
+        // page CRCs (format 3): a flip anywhere in a page, header or packed data, never reads as valid
+        var r = new Random(19);
+        Path f = dir.resolve("c.index");
+        long[] values = r.longs(5 * 4096 + 7, 0, 1L << 40).toArray();
+        LongIndexWriter.write(f, LongColumn.of(values));
+        byte[] good = Files.readAllBytes(f);
+        long pagesEnd;
+        try (Arena arena = Arena.ofConfined()) { // the page table's last entry is where the pages end
+            var seg = MappedFile.map(f, arena);
+            int pages = 6;
+            pagesEnd = seg.get(PageCodec.LONG_BE, seg.byteSize() - PageStreamer.TRAILER_BYTES - 4L * pages - 8);
+        }
+        for (int round = 0; round < 200; round++) {
+            byte[] bad = good.clone();
+            int at = r.nextInt((int) pagesEnd);
+            bad[at] ^= (byte) (1 << r.nextInt(8));
+            Files.write(f, bad);
+            try (Arena arena = Arena.ofConfined()) {
+                var reader = LongIndexReader.open(MappedFile.map(f, arena), Origin.of(f, null));
+                var e = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class, reader::toArray,
+                        "flip at byte " + at);
+                org.junit.jupiter.api.Assertions.assertInstanceOf(IndexDamagedException.class, e.getCause());
+                org.junit.jupiter.api.Assertions.assertTrue(e.getCause().getMessage().startsWith(f.toString()),
+                        e.getCause().getMessage());
+            }
+        }
     }
 
     @Test

@@ -27,9 +27,16 @@ public final class LongIndexReader implements LongColumn {
         java.util.Arrays.fill(missed, -1);
     }
 
-    /** Opens a mapped section; checks its trailer and page table (see {@link PagedIndex}). */
-    public static LongIndexReader open(MemorySegment section) throws IndexDamagedException {
-        return new LongIndexReader(PagedIndex.open(section, ValueKind.LONG));
+    /**
+     * Opens a mapped section; checks its trailer and page table (see {@link PagedIndex}). Each page is
+     * checked (header, CRC32C) when first decoded: reads then throw {@link java.io.UncheckedIOException}
+     * wrapping an {@link IndexDamagedException}.
+     */
+    public static LongIndexReader open(MemorySegment section) throws IndexDamagedException { return open(section, Origin.UNKNOWN); }
+
+    /** As {@link #open(MemorySegment)}; damage is reported with and to {@code origin}. */
+    public static LongIndexReader open(MemorySegment section, Origin origin) throws IndexDamagedException {
+        return new LongIndexReader(PagedIndex.open(section, ValueKind.LONG, origin));
     }
 
     @Override public long size() { return index.count; }
@@ -46,10 +53,10 @@ public final class LongIndexReader implements LongColumn {
         if (page != null && page.number == p) return page.values[(int) (i & mask)];
         if (missed[slot] != p) { // first touch: decode the one value; a page seen twice is decoded whole
             missed[slot] = p;
-            return PageCodec.single(index.seg, index.pageStart(p), (int) (i & mask));
+            return PageCodec.single(index.seg, index.verifiedStart(p), (int) (i & mask));
         }
         long[] values = new long[index.valuesIn(p)];
-        PageCodec.decode(index.seg, index.pageStart(p), 0, values.length, values, 0);
+        PageCodec.decode(index.seg, index.verifiedStart(p), 0, values.length, values, 0);
         cache[slot] = new Page(p, values);
         return values[(int) (i & mask)];
     }
@@ -62,7 +69,7 @@ public final class LongIndexReader implements LongColumn {
             int p = (int) (from >>> index.pageShift);
             int in = (int) (from & mask);
             int n = Math.min(length, index.valuesIn(p) - in);
-            PageCodec.decode(index.seg, index.pageStart(p), in, n, target, offset);
+            PageCodec.decode(index.seg, index.verifiedStart(p), in, n, target, offset);
             from += n;
             offset += n;
             length -= n;

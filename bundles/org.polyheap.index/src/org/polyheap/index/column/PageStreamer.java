@@ -7,22 +7,24 @@ import java.util.concurrent.Executor;
 
 /**
  * Writes a 1:1 index section value by value: fills a page, encodes it, appends it, and at the end
- * writes the page-offset table and the trailer. Memory: one page of longs plus its encode buffer.
+ * writes the page-offset and page-checksum tables and the trailer. Memory: one page of longs plus its
+ * encode buffer, and 12 bytes per page for the tables.
  * Not thread-safe; with an encoder pool, up to {@link #MAX_PENDING} pages are encoded meanwhile.
  * <pre>
  * page 0 .. page p-1              (see {@link PageCodec})
  * long  pageStart[0..p]           offsets from the section start; pageStart[p] = start of this table
+ * int   pageCrc[0..p-1]           CRC32C of each page's bytes, checked when a reader first decodes it
  * long  count                     values in the index
  * byte  pageShift                 log2 of values per page
  * byte  kind                      1 = int, 2 = long
  * short reserved (0)
- * int   magic 'PHX1'
+ * int   magic 'PHX2'
  * </pre>
  */
 final class PageStreamer {
     /** Pages handed to the encoder pool and not yet written; bounds memory to this many pages. */
     static final int MAX_PENDING = 4;
-    static final int MAGIC = 0x50485831; // "PHX1"
+    static final int MAGIC = 0x50485832; // "PHX2": pages with CRCs (index format 3)
     static final int TRAILER_BYTES = 16;
     static final int DEFAULT_PAGE_SHIFT = 12;
 
@@ -35,10 +37,17 @@ final class PageStreamer {
     private long[] page;
     private final byte[] encoded;
     private final it.unimi.dsi.fastutil.longs.LongArrayList pageStarts = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    private final it.unimi.dsi.fastutil.ints.IntArrayList pageCrcs = new it.unimi.dsi.fastutil.ints.IntArrayList();
     private int filled;
     private long count;
 
-    private record Encoded(byte[] bytes, int length) { }
+    private record Encoded(byte[] bytes, int length, int crc) { }
+
+    static int crc(byte[] bytes, int length) {
+        var crc = new java.util.zip.CRC32C();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
+    }
 
     PageStreamer(IndexOutput out, ValueKind kind, int pageShift) { this(out, kind, pageShift, null); }
 
@@ -66,13 +75,15 @@ final class PageStreamer {
         if (encoders == null) {
             pageStarts.add(out.position() - sectionStart);
             int len = PageCodec.encode(page, filled, encoded);
+            pageCrcs.add(crc(encoded, len));
             out.write(encoded, 0, len);
         } else {
             long[] full = page;
             int n = filled;
             pending.add(CompletableFuture.supplyAsync(() -> {
                 byte[] b = new byte[PageCodec.maxBytes(n)];
-                return new Encoded(b, PageCodec.encode(full, n, b));
+                int len = PageCodec.encode(full, n, b);
+                return new Encoded(b, len, crc(b, len));
             }, encoders));
             page = new long[page.length];
             while (pending.size() > MAX_PENDING || (!pending.isEmpty() && pending.peek().isDone())) writeOldest();
@@ -84,6 +95,7 @@ final class PageStreamer {
     private void writeOldest() throws IOException {
         Encoded e = pending.poll().join();
         pageStarts.add(out.position() - sectionStart);
+        pageCrcs.add(e.crc());
         out.write(e.bytes(), 0, e.length());
     }
 
@@ -93,6 +105,7 @@ final class PageStreamer {
         while (!pending.isEmpty()) writeOldest();
         pageStarts.add(out.position() - sectionStart);
         for (int i = 0; i < pageStarts.size(); i++) out.writeLong(pageStarts.getLong(i));
+        for (int i = 0; i < pageCrcs.size(); i++) out.writeInt(pageCrcs.getInt(i));
         out.writeLong(count);
         out.writeByte(pageShift);
         out.writeByte(kind.code);

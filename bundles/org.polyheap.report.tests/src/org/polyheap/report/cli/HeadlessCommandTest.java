@@ -110,11 +110,11 @@ class HeadlessCommandTest {
                 var r = Json.object(row);
                 int o = ObjectIds.find(s.graph(), (String) r.get("id"));
                 assertTrue(o >= 0, "id " + r.get("id") + " resolves");
-                assertEquals(tree.retained()[o], r.get("retained"));
-                assertEquals(tree.shallow()[o], r.get("shallow"));
+                assertEquals(tree.retained().get(o), r.get("retained"));
+                assertEquals(tree.shallow().get(o), r.get("shallow"));
                 assertTrue((long) r.get("retained") <= previous, "sorted by retained size");
                 previous = (long) r.get("retained");
-                int dom = tree.dominator()[o];
+                int dom = tree.dominator().get(o);
                 assertEquals(dom < 0 ? "<root>" : ObjectIds.display(s.graph(), dom), r.get("dominator"));
             }
             // the children of the biggest object are its dominated objects
@@ -131,7 +131,7 @@ class HeadlessCommandTest {
         String file = files.get("dart").toString();
         String parent;
         try (var s = direct("dart")) { // #152074 has a 16-byte external property (decode.js lists it)
-            int dom = s.analysis().dominatorTree().dominator()[152073];
+            int dom = s.analysis().dominatorTree().dominator().get(152073);
             assertTrue(dom >= 0, "dominated by an object");
             parent = ObjectIds.display(s.graph(), dom);
         }

@@ -56,7 +56,7 @@ class ReferenceAnswersTest {
             DominatorTree tree = s.analysis().dominatorTree();
             assertEquals(((Number) ref.get("nodeCount")).longValue(), g.objectCount());
             assertEquals(((Number) ref.get("edgeCount")).longValue(), g.outTarget().size());
-            assertEquals(((Number) ref.get("rootRetainedSize")).longValue(), tree.retained()[0]);
+            assertEquals(((Number) ref.get("rootRetainedSize")).longValue(), tree.retained().get(0));
             var top = (List<Map<String, Object>>) ref.get("top");
             assertEquals(50, top.size());
             for (var t : top) {
@@ -64,8 +64,8 @@ class ReferenceAnswersTest {
                 String what = name + " @" + t.get("id") + " " + t.get("className");
                 assertEquals(((Number) t.get("id")).longValue(), g.identity().get(ordinal), what);
                 assertEquals(t.get("className"), cut(g.classes().get(g.objectClass().get(ordinal)).name()), what);
-                assertEquals(((Number) t.get("devtoolsSelfSize")).longValue(), tree.shallow()[ordinal], what);
-                assertEquals(((Number) t.get("retainedSize")).longValue(), tree.retained()[ordinal], what);
+                assertEquals(((Number) t.get("devtoolsSelfSize")).longValue(), tree.shallow().get(ordinal), what);
+                assertEquals(((Number) t.get("retainedSize")).longValue(), tree.retained().get(ordinal), what);
             }
         }
     }
@@ -90,7 +90,7 @@ class ReferenceAnswersTest {
                 int o = ObjectIds.find(g, (String) t.get("id"));
                 assertTrue(o >= 0, "object " + t.get("id"));
                 String refDom = (String) t.get("immediateDominator");
-                int dom = tree.dominator()[o];
+                int dom = tree.dominator().get(o);
                 String what = name + " " + t.get("id") + " " + t.get("class");
                 if (refDom.startsWith("(none")) {
                     assertEquals(DominatorTree.VIRTUAL_ROOT, dom, what + " is a top-level object");
@@ -126,8 +126,8 @@ class ReferenceAnswersTest {
             DominatorTree tree = s.analysis().dominatorTree();
             assertEquals(objects, tree.reachableObjects());
             assertEquals(bytes, tree.reachableBytes());
-            assertEquals(bytes, tree.retained()[0], "object 1, the root, retains every reachable byte");
-            assertEquals(DominatorTree.VIRTUAL_ROOT, tree.dominator()[0]);
+            assertEquals(bytes, tree.retained().get(0), "object 1, the root, retains every reachable byte");
+            assertEquals(DominatorTree.VIRTUAL_ROOT, tree.dominator().get(0));
             // the rest are kept and marked unreachable, apart from the reachable totals
             var u = java.util.regex.Pattern.compile("\\(unreachable: ([\\d,]+)\\)").matcher(Files.readString(data.resolve(name + ".facts.txt")));
             assertTrue(u.find());
@@ -135,7 +135,7 @@ class ReferenceAnswersTest {
             assertEquals(objects + unreachable, s.graph().objectCount());
             assertEquals(unreachable, tree.unreachableObjects());
             long marked = 0;
-            for (int o = 0; o < s.graph().objectCount(); o++) if (tree.dominator()[o] == DominatorTree.UNREACHABLE) marked++;
+            for (int o = 0; o < s.graph().objectCount(); o++) if (tree.dominator().get(o) == DominatorTree.UNREACHABLE) marked++;
             assertEquals(unreachable, marked);
         }
     }

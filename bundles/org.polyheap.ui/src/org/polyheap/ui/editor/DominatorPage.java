@@ -66,7 +66,7 @@ public final class DominatorPage {
                 int total = childCount(p);
                 int shown = shown(p);
                 if (index < shown) {
-                    var child = new ObjectRef(snapshot, tree.dominatedChildren()[tree.dominatedStart()[p + 1] + index]);
+                    var child = new ObjectRef(snapshot, tree.child(p, index));
                     viewer.replace(parentElement, index, child);
                     viewer.setChildCount(child, rowCount(child.objectId()));
                 } else if (index == shown && shown < total) {
@@ -79,7 +79,7 @@ public final class DominatorPage {
             }
             @Override public Object getParent(Object element) {
                 int o = switch (element) {
-                    case ObjectRef r -> tree.dominator()[r.objectId()];
+                    case ObjectRef r -> tree.dominator().get(r.objectId());
                     case More m -> m.parent();
                     default -> DominatorTree.VIRTUAL_ROOT;
                 };
@@ -121,8 +121,7 @@ public final class DominatorPage {
     /** Children of an object, or of the virtual root for -1. O(1). */
     int childCount(int object) {
         if (object < DominatorTree.VIRTUAL_ROOT) return 0;
-        int row = object + 1;
-        return tree.dominatedStart()[row + 1] - tree.dominatedStart()[row];
+        return tree.childCount(object);
     }
 
     private int shown(int object) {
@@ -165,7 +164,7 @@ public final class DominatorPage {
     public TreeItem item(ObjectRef ref) {
         if (!tree.isReachable(ref.objectId())) return null;
         var chain = new ArrayList<Integer>();
-        for (int o = ref.objectId(); o >= 0; o = tree.dominator()[o]) chain.addFirst(o);
+        for (int o = ref.objectId(); o >= 0; o = tree.dominator().get(o)) chain.addFirst(o);
         TreeItem item = null;
         int parent = DominatorTree.VIRTUAL_ROOT;
         for (int o : chain) {
@@ -185,10 +184,7 @@ public final class DominatorPage {
     }
 
     private int indexOf(int parent, int child) {
-        int[] children = tree.dominatedChildren();
-        int start = tree.dominatedStart()[parent + 1], end = tree.dominatedStart()[parent + 2];
-        for (int i = start; i < end; i++) if (children[i] == child) return i - start;
-        return -1;
+        return tree.indexOfChild(parent, child);
     }
 
     /** Expands the path from the top of the tree down to {@code object}, selects and shows it. */

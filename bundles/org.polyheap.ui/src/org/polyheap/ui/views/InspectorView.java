@@ -124,7 +124,7 @@ public final class InspectorView extends ObjectView {
             lines.add(new Line("Native memory", Format.bytes(nativeBytes) + " bytes"
                     + (holders.isEmpty() ? "" : " (" + holders + ")"), "", null));
         }
-        int dom = tree.dominator()[ref.objectId()];
+        int dom = tree.dominator().get(ref.objectId());
         if (dom == DominatorTree.UNREACHABLE) {
             lines.add(new Line("Dominator", "none: unreachable from the GC roots", "", null));
         } else if (dom == DominatorTree.VIRTUAL_ROOT) {
