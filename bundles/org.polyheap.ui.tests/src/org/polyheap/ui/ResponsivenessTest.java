@@ -41,14 +41,25 @@ class ResponsivenessTest {
         var firstStall = watch.stop();
         UiTestSupport.closeAllEditors();
 
-        t0 = System.nanoTime();
-        watch = new UiStallWatch(UiTestSupport.display());
-        var editor = UiTestSupport.open(file);
-        double againMs = ms(t0);
-        var againStall = watch.stop();
-        assertTrue(editor.snapshot().analyzed().reused());
         UiTestSupport.figure("open jackson-tree.hprof.gz, index built: %.0f ms (UI-thread stall %s)", firstMs, firstStall.describe());
-        UiTestSupport.figure("open jackson-tree.hprof.gz again, index reused: %.0f ms (UI-thread stall %s)", againMs, againStall.describe());
+        SnapshotEditor editor = null;
+        var works = new double[5];
+        for (int run = 0; run < works.length; run++) { // the index reused: the editor's own cost, five times
+            if (editor != null) UiTestSupport.closeAllEditors();
+            t0 = System.nanoTime();
+            watch = new UiStallWatch(UiTestSupport.display());
+            editor = UiTestSupport.open(file);
+            UiTestSupport.spin(300); // the pages made after the first, and their first paint
+            double againMs = ms(t0) - 300;
+            var againStall = watch.stop();
+            works[run] = againStall.worstCpuMs();
+            assertTrue(editor.snapshot().analyzed().reused());
+            UiTestSupport.figure("open jackson-tree.hprof.gz again, index reused, run %d: %.0f ms (UI-thread stall %s)", run + 1, againMs,
+                    againStall.describe());
+        }
+        java.util.Arrays.sort(works);
+        UiTestSupport.figure("open jackson-tree.hprof.gz again: longest UI-thread work, median of %d runs %.0f ms CPU (worst %.0f ms)",
+                works.length, works[works.length / 2], works[works.length - 1]);
 
         // the object with the most dominated children
         var rows = editor.dominators().rows();

@@ -266,6 +266,11 @@ public final class HistogramPage {
         return new State(scope, currentGrouping, view);
     }
 
+    /** What the page shows when it opens: the whole heap by class, biggest retained first, no filter. */
+    public State initialState() {
+        return new State(Scope.WHOLE_HEAP, Grouping.CLASS, snapshot.classRows().initial());
+    }
+
     /** Shows a state again (navigation history): rows, filter and sort as they were; no recomputation. */
     public void restore(State state) {
         if (rowsJob != null) rowsJob.cancel();

@@ -98,6 +98,9 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         holders[page].layout(true, true);
     }
 
+    /** True when a page's widgets are made (asking for the page makes them). */
+    public boolean isMade(int page) { return made[page]; }
+
     @Override
     protected void pageChange(int newPageIndex) {
         make(newPageIndex);

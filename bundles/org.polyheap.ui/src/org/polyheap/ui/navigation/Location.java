@@ -18,7 +18,7 @@ import org.polyheap.ui.views.ReferencesView;
  *
  * @param editor      the snapshot editor
  * @param page        its page ({@link SnapshotEditor#OVERVIEW} …)
- * @param histogram   the Histogram page's scope, grouping, filter and sort
+ * @param histogram   the Histogram page's scope, grouping, filter and sort; null before the page was made
  * @param treeObject  the object selected in the Dominator Tree, or null
  * @param inspector   what the Inspector showed, or null
  * @param paths       what Paths to GC Roots showed, or null
@@ -32,14 +32,17 @@ record Location(SnapshotEditor editor, int page, HistogramPage.State histogram, 
     /** What the window shows now, or null when no snapshot editor is active. UI thread. */
     static Location capture(IWorkbenchPage page) {
         if (!(page.getActiveEditor() instanceof SnapshotEditor editor) || editor.snapshot().isClosed()) return null;
-        var tree = ObjectRef.first((IStructuredSelection) editor.dominators().viewer().getSelection()).orElse(null);
+        // pages not made yet show their first state: looking at them must not make them (that is the editor's job, in turns)
+        var tree = !editor.isMade(SnapshotEditor.DOMINATORS) ? null
+                : ObjectRef.first((IStructuredSelection) editor.dominators().viewer().getSelection()).orElse(null);
+        var histogram = editor.isMade(SnapshotEditor.HISTOGRAM) ? editor.histogram().state() : null;
         var refs = page.findView(ReferencesView.ID) instanceof ReferencesView r ? r : null;
         String top = null;
         for (String id : new String[] { PathsView.ID, ReferencesView.ID }) {
             IViewPart v = page.findView(id);
             if (v != null && page.isPartVisible(v)) top = id;
         }
-        return new Location(editor, editor.activePage(), editor.histogram().state(), tree,
+        return new Location(editor, editor.activePage(), histogram, tree,
                 shown(page, InspectorView.ID, editor), shown(page, PathsView.ID, editor),
                 refs == null ? null : shown(page, ReferencesView.ID, editor), refs == null || refs.incoming(), top);
     }
@@ -53,7 +56,10 @@ record Location(SnapshotEditor editor, int page, HistogramPage.State histogram, 
     /** Shows this step again: the editor, its page and histogram, the tree selection, the views. UI thread. */
     void restore(IWorkbenchPage page) {
         if (page.getActivePart() != editor) page.activate(editor); // its selection then reaches the views
-        if (!editor.histogram().state().equals(histogram)) editor.histogram().restore(histogram);
+        if (histogram != null || editor.isMade(SnapshotEditor.HISTOGRAM)) {
+            var wanted = histogram != null ? histogram : editor.histogram().initialState();
+            if (!editor.histogram().state().equals(wanted)) editor.histogram().restore(wanted);
+        }
         if (editor.activePage() != this.page) editor.showPage(this.page);
         var selected = ObjectRef.first((IStructuredSelection) editor.dominators().viewer().getSelection()).orElse(null);
         if (treeObject != null && !treeObject.equals(selected)) editor.dominators().reveal(treeObject.objectId());
@@ -71,7 +77,7 @@ record Location(SnapshotEditor editor, int page, HistogramPage.State histogram, 
             default -> "Overview";
         };
         ObjectRef object = page == SnapshotEditor.DOMINATORS && treeObject != null ? treeObject : inspector;
-        String scope = histogram.scope().isWholeHeap() ? "" : ": " + histogram.scope().title();
+        String scope = histogram == null || histogram.scope().isWholeHeap() ? "" : ": " + histogram.scope().title();
         return editor.getPartName() + " \u2013 " + where + (page == SnapshotEditor.HISTOGRAM ? scope : "")
                 + (object == null ? "" : ", " + object.className() + " " + object.displayId());
     }
