@@ -2,7 +2,6 @@ package org.polyheap.analysis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 
 import org.polyheap.model.HeapGraph;
@@ -62,61 +61,36 @@ public final class ObjectSets {
      * shallow size per group, and as retained size the sum over the group's members that no other
      * member of the same group dominates (as {@link Histogram#build} does for the whole heap: exact
      * for the dominator-tree view, a lower bound of the group's retained set). O(objects) time (one
-     * walk of the dominator tree), one bit per object plus 4 bytes per group.
+     * walk of the dominator tree), 4 bytes per object plus 24 per group.
      */
     public static List<HistogramRow> histogram(HeapGraph graph, DominatorTree tree, int[] objects, Grouping grouping,
             Progress progress) {
-        var classes = graph.classes();
-        var names = new ArrayList<String>();
-        var index = new HashMap<String, Integer>();
-        int[] groupOfClass = new int[classes.size()];
-        for (int c = 0; c < groupOfClass.length; c++) {
-            groupOfClass[c] = index.computeIfAbsent(grouping.groupOf(graph, classes.get(c)), k -> {
-                names.add(k);
-                return names.size() - 1;
-            });
-        }
-        long[] member = new long[(tree.objectCount() + 63) >>> 6];
-        long[] count = new long[names.size()], shallow = new long[count.length], retained = new long[count.length];
+        var groups = new Histogram.Groups(graph, grouping);
+        int[] groupOfClass = groups.ofClass;
+        var names = groups.names;
+        // non-members get a class of their own, in a group of their own that is left out of the rows: then
+        // the histogram's walk of the dominator tree counts, per group, the members no other member is above
+        int outside = groupOfClass.length;
+        int[] classOf = new int[tree.objectCount()];
+        java.util.Arrays.fill(classOf, outside);
+        int[] groupOf = java.util.Arrays.copyOf(groupOfClass, outside + 1);
+        groupOf[outside] = names.size();
+        long[] count = new long[names.size() + 1], shallow = new long[count.length], retained = new long[count.length];
         for (int o : objects) {
-            if (!tree.isReachable(o) || (member[o >>> 6] & (1L << o)) != 0) continue;
-            member[o >>> 6] |= 1L << o;
-            int g = groupOfClass[graph.objectClass().get(o)];
+            if (!tree.isReachable(o) || classOf[o] != outside) continue;
+            classOf[o] = graph.objectClass().get(o);
+            int g = groupOf[classOf[o]];
             count[g]++;
             shallow[g] += tree.shallow()[o];
         }
-        walkRetained(graph, tree, member, groupOfClass, retained, progress);
+        Histogram.walkRetained(tree, classOf, groupOf, retained, progress);
         var rows = new ArrayList<HistogramRow>();
-        for (int g = 0; g < count.length; g++) {
+        for (int g = 0; g < names.size(); g++) {
             if (count[g] > 0) rows.add(new HistogramRow(names.get(g), count[g], shallow[g], retained[g], true));
         }
         rows.sort(Comparator.comparingLong(HistogramRow::retained).reversed()
                 .thenComparing(Comparator.comparingLong(HistogramRow::shallow).reversed())
                 .thenComparing(HistogramRow::name));
         return rows;
-    }
-
-    /** Depth-first over the dominator tree, counting per group the members on the current path. */
-    private static void walkRetained(HeapGraph graph, DominatorTree tree, long[] member, int[] groupOfClass,
-            long[] retained, Progress progress) {
-        int[] onPath = new int[retained.length];
-        int[] start = tree.dominatedStart(), children = tree.dominatedChildren();
-        var stack = new IntArrayList();
-        for (int p = start[0]; p < start[1]; p++) stack.add(children[p]);
-        long steps = 0;
-        while (!stack.isEmpty()) {
-            if ((++steps & 0xffff) == 0) progress.checkCanceled();
-            int x = stack.popInt();
-            if (x < 0) { // leaving the subtree of member ~x
-                onPath[groupOfClass[graph.objectClass().get(~x)]]--;
-                continue;
-            }
-            if ((member[x >>> 6] & (1L << x)) != 0) {
-                int g = groupOfClass[graph.objectClass().get(x)];
-                if (onPath[g]++ == 0) retained[g] += tree.retained()[x];
-                stack.add(~x);
-            }
-            for (int p = start[x + 1]; p < start[x + 2]; p++) stack.add(children[p]);
-        }
     }
 }
