@@ -26,10 +26,15 @@ final class GradualItemCount {
         this.table = table;
     }
 
-    /** Makes the table's row count {@code count}: at once when it is near, else in steps. */
+    /** Makes the table's row count {@code count}: at once when it is at most {@value #GROW} rows away, else in steps. */
     void setTarget(int count) {
         target = count;
-        if (!stepping) step();
+        if (stepping) return;
+        if (Math.abs(table.getItemCount() - count) <= GROW) {
+            table.setItemCount(count);
+        } else {
+            step();
+        }
     }
 
     /** True when the table has the row count last asked for. */

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.GC;
@@ -66,14 +67,19 @@ public final class OverviewPage {
         factsText = factsText(page, snapshot.analyzed().file().getFileName().toString(), facts);
         factsText.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 
-        var charts = new Composite(page, SWT.NONE);
+        var chartsScroll = new ScrolledComposite(page, SWT.V_SCROLL);
+        chartsScroll.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        var charts = new Composite(chartsScroll, SWT.NONE);
         charts.setLayout(new GridLayout(1, false));
-        charts.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         long heap = snapshot.heapBytes();
         objectsChart = new BarChart(charts, "Biggest objects (retained size)", objectBars(), heap, new RGB(110, 160, 220));
         objectsChart.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         classesChart = new BarChart(charts, "Biggest classes (retained size)", classBars(), heap, new RGB(240, 170, 90));
         classesChart.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        chartsScroll.setContent(charts);
+        chartsScroll.setExpandHorizontal(true);
+        chartsScroll.setExpandVertical(true);
+        chartsScroll.setMinHeight(charts.computeSize(SWT.DEFAULT, SWT.DEFAULT).y); // bar charts have a fixed height: cheap
         return page;
     }
 
