@@ -35,6 +35,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private final SelectionRelay selection = new SelectionRelay();
     private final Composite[] holders = new Composite[TITLES.length];
     private final boolean[] made = new boolean[TITLES.length];
+    private boolean creating;
     private OverviewPage overview;
     private HistogramPage histogram;
     private DominatorPage dominators;
@@ -102,8 +103,18 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public boolean isMade(int page) { return made[page]; }
 
     @Override
+    public void createPartControl(Composite parent) {
+        creating = true; // the first page's widgets come in the next turn too
+        try {
+            super.createPartControl(parent);
+        } finally {
+            creating = false;
+        }
+    }
+
+    @Override
     protected void pageChange(int newPageIndex) {
-        make(newPageIndex);
+        if (!creating) make(newPageIndex);
         super.pageChange(newPageIndex);
     }
 
