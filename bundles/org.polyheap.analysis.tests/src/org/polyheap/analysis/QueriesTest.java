@@ -30,7 +30,7 @@ class QueriesTest {
      * 8 b.Cache(40). Edges: 0.list->1, 1.elementData->2, 2[0]->3, 2[1]->4, 3.next->4, 4.next->5,
      * 5.data->6, 0.ref->7, 7.referent->6 (weak), 8.cached->6; roots: 0 and 8.
      */
-    private static HeapGraph javaHeap() {
+    static HeapGraph javaHeap() {
         var b = new HeapGraphBuilder();
         b.format("hprof");
         String[] classes = {"Root", "java.util.ArrayList", "java.lang.Object[]", "a.Node", "byte[]",

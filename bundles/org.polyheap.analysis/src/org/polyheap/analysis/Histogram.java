@@ -97,7 +97,7 @@ public final class Histogram {
     }
 
     /** Adds to {@code retained[group]} the retained sizes of objects with no same-group object above them. */
-    private static void walkRetained(DominatorTree tree, int[] classOf, int[] groupOfClass, long[] retained,
+    static void walkRetained(DominatorTree tree, int[] classOf, int[] groupOfClass, long[] retained,
             Progress progress) {
         int[] onPath = new int[retained.length];
         var walk = tree.walk();
@@ -121,7 +121,7 @@ public final class Histogram {
     }
 
     /** Class id → group index, and the group names. */
-    private static final class Groups {
+    static final class Groups {
         final int[] ofClass;
         final List<String> names = new ArrayList<>();
         final HashMap<String, Integer> index = new HashMap<>();

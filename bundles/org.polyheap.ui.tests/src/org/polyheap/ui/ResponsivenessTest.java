@@ -3,35 +3,28 @@ package org.polyheap.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.Locale;
 
-import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.polyheap.analysis.HistogramRow;
-import org.polyheap.ui.editor.DominatorPage;
-import org.polyheap.ui.editor.HistogramRows;
+import org.polyheap.ui.editor.SnapshotEditor;
 
 /**
  * Responsiveness, measured and written to target/ui-figures.txt (not asserted as timings, the
- * machine is shared): opening an indexed snapshot, filtering and sorting 100 k class names,
- * expanding the node with the most children of a real snapshot, and a virtual tree node of one
- * million children. A watchdog records the longest stall of the UI thread in each.
+ * machine is shared): opening an indexed snapshot and expanding the widest node of a real one, a
+ * reference run for the machine's speed, and what GTK's own tree and table cost per row, the
+ * figures behind the range rows of the Dominator Tree and the stepped row counts of the Histogram.
+ * A watchdog records the longest stall of the UI thread in each.
  */
 class ResponsivenessTest {
     private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
-    private static final Path FIGURES = Path.of("target", "ui-figures.txt");
 
     @AfterEach
     void closeEditors() {
@@ -44,55 +37,61 @@ class ResponsivenessTest {
         long t0 = System.nanoTime();
         var watch = new UiStallWatch(UiTestSupport.display());
         UiTestSupport.open(file);
-        double firstMs = (System.nanoTime() - t0) / 1e6;
-        double firstStall = watch.stop();
+        double firstMs = ms(t0);
+        var firstStall = watch.stop();
         UiTestSupport.closeAllEditors();
 
-        t0 = System.nanoTime();
-        watch = new UiStallWatch(UiTestSupport.display());
-        var editor = UiTestSupport.open(file);
-        double againMs = (System.nanoTime() - t0) / 1e6;
-        double againStall = watch.stop();
-        assertTrue(editor.snapshot().analyzed().reused());
-        record("open jackson-tree.hprof.gz, index built: %.0f ms (UI-thread stall %.0f ms)", firstMs, firstStall);
-        record("open jackson-tree.hprof.gz again, index reused: %.0f ms (UI-thread stall %.0f ms)", againMs, againStall);
+        UiTestSupport.figure("open jackson-tree.hprof.gz, index built: %.0f ms (UI-thread stall %s)", firstMs, firstStall.describe());
+        SnapshotEditor editor = null;
+        var works = new double[5];
+        for (int run = 0; run < works.length; run++) { // the index reused: the editor's own cost, five times
+            if (editor != null) UiTestSupport.closeAllEditors();
+            t0 = System.nanoTime();
+            watch = new UiStallWatch(UiTestSupport.display());
+            editor = UiTestSupport.open(file);
+            UiTestSupport.spin(300); // the pages made after the first, and their first paint
+            double againMs = ms(t0) - 300;
+            var againStall = watch.stop();
+            works[run] = againStall.worstCpuMs();
+            assertTrue(editor.snapshot().analyzed().reused());
+            UiTestSupport.figure("open jackson-tree.hprof.gz again, index reused, run %d: %.0f ms (UI-thread stall %s)", run + 1, againMs,
+                    againStall.describe());
+        }
+        java.util.Arrays.sort(works);
+        UiTestSupport.figure("open jackson-tree.hprof.gz again: longest UI-thread work, median of %d runs %.0f ms CPU (worst %.0f ms)",
+                works.length, works[works.length / 2], works[works.length - 1]);
 
         // the object with the most dominated children
-        var tree = editor.snapshot().analyzed().analysis().dominatorTree();
+        var rows = editor.dominators().rows();
         int widest = -1, most = -1;
-        for (int o = 0; o < tree.objectCount(); o++) {
-            int n = tree.childCount(o);
+        for (int o = 0; o < editor.snapshot().graph().objectCount(); o++) {
+            int n = rows.childCount(o);
             if (n > most) { most = n; widest = o; }
         }
-        editor.showPage(org.polyheap.ui.editor.SnapshotEditor.DOMINATORS);
-        var viewer = editor.dominators().viewer();
+        editor.showPage(SnapshotEditor.DOMINATORS);
+        var tree = editor.dominators().viewer().getTree();
         var ref = new ObjectRef(editor.snapshot(), widest);
         editor.dominators().reveal(widest);
         UiTestSupport.spin(100);
+        TreeItem item = editor.dominators().item(ref);
         watch = new UiStallWatch(UiTestSupport.display());
         t0 = System.nanoTime();
-        editor.dominators().expand(ref);
-        UiTestSupport.spin(30);
-        double expandMs = (System.nanoTime() - t0) / 1e6 - 30;
-        double expandStall = watch.stop();
-        var item = editor.dominators().item(ref);
-        assertEquals(Math.min(most, DominatorPage.PAGE + 1), item.getItemCount());
+        SnapshotWindowTest.enter(tree, item);
+        double expandMs = ms(t0);
+        var expandStall = watch.stop();
         assertTrue(item.getExpanded());
-        // "more" rows: two activations show 1,000 then 10,000 children
-        TreeItem moreRow = item.getItem(item.getItemCount() - 1);
-        moreRow.getText(0);
-        if (most > DominatorPage.PAGE) {
-            assertTrue(moreRow.getData() instanceof DominatorPage.More, String.valueOf(moreRow.getData()));
-            t0 = System.nanoTime();
-            viewer.getTree().setSelection(moreRow);
-            viewer.getTree().notifyListeners(SWT.DefaultSelection, selectionEvent(moreRow));
-            UiTestSupport.spin(30);
-            record("show 10,000 more children of that node: %.0f ms", (System.nanoTime() - t0) / 1e6 - 30);
-            assertEquals(Math.min(most, 10 * DominatorPage.PAGE) + (most > 10 * DominatorPage.PAGE ? 1 : 0), item.getItemCount());
-        }
-        record("expand the widest dominator-tree node of jackson-tree (%,d children): %.0f ms (UI-thread stall %.0f ms)",
-                most, expandMs, expandStall);
-        viewer.setSelection(new StructuredSelection(ref));
+        assertEquals(rows.rowCount(ref), item.getItemCount());
+        watch = new UiStallWatch(UiTestSupport.display());
+        t0 = System.nanoTime();
+        TreeItem first = SnapshotWindowTest.firstObjectRow(tree, item);
+        double rangeMs = ms(t0);
+        var rangeStall = watch.stop();
+        assertEquals(rows.child(widest, 0), SnapshotWindowTest.data(first).objectId());
+        UiTestSupport.figure("expand the widest node of jackson-tree (%,d children, %,d rows): %.0f ms (UI-thread stall %s)",
+                most, item.getItemCount(), expandMs, expandStall.describe());
+        UiTestSupport.figure("expand its first row%s: %.0f ms (UI-thread stall %s)",
+                item.getItem(0).getData() instanceof org.polyheap.ui.editor.DominatorRows.Range ? " (a range of 1,000)" : "",
+                rangeMs, rangeStall.describe());
         UiTestSupport.screenshot("hprof-widest-node");
     }
 
@@ -104,68 +103,19 @@ class ResponsivenessTest {
             long[] v = new java.util.Random(rep).longs(1_000_000).toArray();
             long t0 = System.nanoTime();
             java.util.Arrays.sort(v);
-            best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+            best = Math.min(best, ms(t0));
         }
-        record("reference run: Arrays.sort of 1,000,000 random longs: %.0f ms", best);
+        UiTestSupport.figure("reference run: Arrays.sort of 1,000,000 random longs: %.0f ms", best);
     }
 
+    /** What GTK's tree costs when told about a million children of one node: why big nodes show ranges. */
     @Test
-    void filteringAndSortingOneHundredThousandClassNames() throws Exception {
-        var rows = new ArrayList<HistogramRow>();
-        String[] packages = { "com.example.app", "org.acme.store", "io.netty.buffer", "java.util.concurrent", "net.shop.cart" };
-        var random = new java.util.Random(42);
-        for (int i = 0; i < 100_000; i++) {
-            String name = packages[i % packages.length] + ".sub" + (i % 97) + ".Type" + i + (i % 3 == 0 ? "Map" : "Entry");
-            rows.add(new HistogramRow(name, 1 + random.nextInt(10_000), random.nextInt(1 << 20), random.nextInt(1 << 24), false));
-        }
-        var model = new HistogramRows(rows);
-        // as typed, one letter at a time
-        String typed = "netty.sub4.*Map";
-        double worst = 0;
-        for (int i = 1; i <= typed.length(); i++) {
-            long t0 = System.nanoTime();
-            model.filter(typed.substring(0, i));
-            worst = Math.max(worst, (System.nanoTime() - t0) / 1e6);
-        }
-        long expected = rows.stream().filter(r -> HistogramRows.compile(typed).matcher(r.name()).find()).count();
-        assertEquals(expected, model.size());
-        record("filter 100,000 class names, worst keystroke of \"%s\" (regex, sort kept): %.1f ms", typed, worst);
-        model.filter("");
-        long t0 = System.nanoTime();
-        model.sortBy(HistogramRows.Column.NAME);
-        double sortMs = (System.nanoTime() - t0) / 1e6;
-        record("sort 100,000 rows by name: %.1f ms", sortMs);
-
-        // the widget side: a virtual table told it has 100 k rows
-        Shell shell = new Shell(UiTestSupport.display());
-        try {
-            shell.setLayout(new FillLayout());
-            var table = new org.eclipse.swt.widgets.Table(shell, SWT.VIRTUAL | SWT.FULL_SELECTION);
-            table.addListener(SWT.SetData, e -> {
-                var item = (org.eclipse.swt.widgets.TableItem) e.item;
-                item.setText(model.row(table.indexOf(item)).name());
-            });
-            shell.setSize(600, 400);
-            shell.open();
-            t0 = System.nanoTime();
-            table.setItemCount(model.size());
-            UiTestSupport.spin(30);
-            record("virtual table: set 100,000 rows and paint: %.0f ms", (System.nanoTime() - t0) / 1e6 - 30);
-        } finally {
-            shell.dispose();
-        }
-    }
-
-    @Test
-    void oneMillionChildrenInAVirtualTree() throws Exception {
+    void oneMillionChildrenInAPlainVirtualTree() throws Exception {
         Shell shell = new Shell(UiTestSupport.display());
         try {
             shell.setLayout(new FillLayout());
             var tree = new Tree(shell, SWT.VIRTUAL | SWT.FULL_SELECTION);
-            tree.addListener(SWT.SetData, e -> {
-                var item = (TreeItem) e.item;
-                item.setText("child " + (item.getParentItem() == null ? tree.indexOf(item) : item.getParentItem().indexOf(item)));
-            });
+            tree.addListener(SWT.SetData, e -> ((TreeItem) e.item).setText("child " + e.index));
             tree.setItemCount(1);
             shell.setSize(600, 400);
             shell.open();
@@ -173,28 +123,56 @@ class ResponsivenessTest {
             TreeItem parent = tree.getItem(0);
             var watch = new UiStallWatch(UiTestSupport.display());
             long t0 = System.nanoTime();
-            parent.setItemCount(1_000_000); // what telling the widget about every child would cost (the page shows 1,000)
+            parent.setItemCount(1_000_000);
+            double countMs = ms(t0);
             parent.setExpanded(true);
             UiTestSupport.spin(30);
-            double ms = (System.nanoTime() - t0) / 1e6 - 30;
-            double stall = watch.stop();
+            double ms = ms(t0) - 30;
+            var stall = watch.stop();
             assertEquals(1_000_000, parent.getItemCount());
-            record("virtual tree: a node with 1,000,000 children, set count + expand + paint: %.0f ms (UI-thread stall %.0f ms)", ms, stall);
+            UiTestSupport.figure("plain virtual SWT tree: a node told it has 1,000,000 children %.0f ms, + expand + paint %.0f ms (UI-thread stall %s)",
+                    countMs, ms, stall.describe());
         } finally {
             shell.dispose();
         }
     }
 
-    private static org.eclipse.swt.widgets.Event selectionEvent(TreeItem item) {
-        var e = new org.eclipse.swt.widgets.Event();
-        e.item = item;
-        return e;
+    /** What GTK's table costs when its row count changes a lot at once, and in steps of 1,000: why the Histogram steps. */
+    @Test
+    void rowCountChangesOfAPlainVirtualTable() throws Exception {
+        Shell shell = new Shell(UiTestSupport.display());
+        try {
+            shell.setLayout(new FillLayout());
+            var table = new Table(shell, SWT.VIRTUAL | SWT.FULL_SELECTION);
+            table.addListener(SWT.SetData, e -> ((org.eclipse.swt.widgets.TableItem) e.item).setText("row " + e.index));
+            shell.setSize(600, 400);
+            shell.open();
+            UiTestSupport.spin(50);
+            int big = 30_000, small = 1_000;
+            long t0 = System.nanoTime();
+            table.setItemCount(big);
+            double grow = ms(t0);
+            t0 = System.nanoTime();
+            table.setItemCount(small);
+            double shrink = ms(t0);
+            table.setItemCount(big);
+            double worstStep = 0;
+            t0 = System.nanoTime();
+            for (int n = big - 1000; n >= small; n -= 1000) {
+                long s = System.nanoTime();
+                table.setItemCount(n);
+                worstStep = Math.max(worstStep, ms(s));
+            }
+            double stepped = ms(t0);
+            assertEquals(small, table.getItemCount());
+            UiTestSupport.figure("plain virtual SWT table: 0 -> %,d rows %.0f ms; %,d -> %,d at once %.0f ms, in steps of 1,000 %.0f ms (slowest step %.0f ms)",
+                    big, grow, big, small, shrink, stepped, worstStep);
+        } finally {
+            shell.dispose();
+        }
     }
 
-    private static void record(String format, Object... args) throws IOException {
-        String line = String.format(Locale.ROOT, format, args);
-        System.out.println("ui-figure: " + line);
-        Files.createDirectories(FIGURES.getParent());
-        Files.writeString(FIGURES, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    private static double ms(long since) {
+        return (System.nanoTime() - since) / 1e6;
     }
 }

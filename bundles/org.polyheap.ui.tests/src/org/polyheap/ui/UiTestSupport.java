@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.runtime.jobs.Job;
@@ -115,5 +116,67 @@ final class UiTestSupport {
     static void closeAllEditors() {
         window().getActivePage().closeAllEditors(false);
         spin(50);
+    }
+
+    private static final Path FIGURES = Path.of("target", "ui-figures.txt");
+
+    /** Writes a measured figure to stdout and appends it to target/ui-figures.txt (figures are not asserted). */
+    static void figure(String format, Object... args) throws IOException {
+        String line = String.format(java.util.Locale.ROOT, format, args);
+        System.out.println("ui-figure: " + line);
+        Files.createDirectories(FIGURES.getParent());
+        Files.writeString(FIGURES, line + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /** Texts of a control's context menu as the user would see it open now (the menu manager fills it when shown). */
+    static List<String> menuTexts(org.eclipse.swt.widgets.Menu menu) {
+        menu.notifyListeners(SWT.Show, new org.eclipse.swt.widgets.Event());
+        var texts = new java.util.ArrayList<String>();
+        for (var item : menu.getItems()) if ((item.getStyle() & SWT.SEPARATOR) == 0) texts.add(item.getText().replace("&", ""));
+        return texts;
+    }
+
+    /** Opens a control's context menu and selects the item at {@code path} ("Copy", "Value"), as a click would. */
+    static void clickMenu(org.eclipse.swt.widgets.Control control, String... path) {
+        var menu = control.getMenu();
+        for (int i = 0; i < path.length; i++) {
+            menu.notifyListeners(SWT.Show, new org.eclipse.swt.widgets.Event());
+            org.eclipse.swt.widgets.MenuItem found = null;
+            for (var item : menu.getItems()) if (item.getText().replace("&", "").equals(path[i])) found = item;
+            var in = menu;
+            String name = path[i];
+            assertNotNull(found, () -> "menu item " + name + " in " + menuTexts(in));
+            if (i == path.length - 1) {
+                found.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+            } else {
+                menu = found.getMenu();
+            }
+        }
+        spin(50);
+    }
+
+    /** Text on the clipboard now. */
+    static String clipboardText() {
+        var clipboard = new org.eclipse.swt.dnd.Clipboard(display());
+        try {
+            return (String) clipboard.getContents(org.eclipse.swt.dnd.TextTransfer.getInstance());
+        } finally {
+            clipboard.dispose();
+        }
+    }
+
+    /**
+     * Runs one of the test programs in data/ ({@code WideNode}, {@code ManyClasses}) in a child JVM
+     * (the JDK running the tests) to write a real heap dump, spinning the event loop meanwhile.
+     */
+    static Path javaHeapDump(String program, Path out, String... args) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        var command = new java.util.ArrayList<>(List.of(java, "-Xmx1g", Path.of("data", program + ".java").toString(), out.toString()));
+        command.addAll(List.of(args));
+        Path log = out.resolveSibling(out.getFileName() + ".log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        spinUntil(() -> !p.isAlive(), 10 * 60_000, program + " writing a heap dump");
+        if (p.exitValue() != 0 || !Files.isRegularFile(out)) fail(program + " failed: " + Files.readString(log));
+        return out;
     }
 }

@@ -14,6 +14,7 @@ import org.polyheap.model.FieldValue;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.ui.editor.HistogramRows;
 
 /**
  * A snapshot the window has open: the analysed index plus the parser's field reader, opened on first
@@ -27,6 +28,7 @@ public final class LoadedSnapshot implements AutoCloseable {
     private final Map<String, Object> overview;
     private final TopConsumers top;
     private final List<HistogramRow> classHistogram;
+    private final HistogramRows classRows;
     private ObjectInspector inspector;
     private boolean closed;
     private final List<Runnable> closeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -37,11 +39,13 @@ public final class LoadedSnapshot implements AutoCloseable {
         this.overview = overview;
         this.top = top;
         this.classHistogram = classHistogram;
+        this.classRows = new HistogramRows(classHistogram);
     }
 
     /**
-     * Computes what the editor shows first (overview facts, top consumers, class histogram), so the
-     * editor opens without work on the UI thread. O(objects); call it in the open job.
+     * Computes what the editor shows first (overview facts, top consumers, class histogram and its
+     * name order), so the editor opens without work on the UI thread. O(objects + classes · log
+     * classes); call it in the open job.
      */
     public static LoadedSnapshot of(AnalyzedSnapshot analyzed, Progress progress) {
         var overview = Queries.overview(analyzed);
@@ -59,6 +63,9 @@ public final class LoadedSnapshot implements AutoCloseable {
     /** The class histogram, biggest retained first. */
     public List<HistogramRow> classHistogram() { return classHistogram; }
 
+    /** The class histogram as the Histogram page filters and sorts it. */
+    public HistogramRows classRows() { return classRows; }
+
     /** Bytes reachable from the GC roots: the 100 % of "% of heap". */
     public long heapBytes() { return Math.max(1, analyzed.analysis().dominatorTree().reachableBytes()); }
 
@@ -71,6 +78,18 @@ public final class LoadedSnapshot implements AutoCloseable {
         if (closed) return List.of();
         if (inspector == null) inspector = analyzed.parser().inspector(analyzed.file(), analyzed.graph());
         return inspector.fields(objectId);
+    }
+
+    /**
+     * The object's value as text: its label from the index (V8 and Dart names and strings), else the
+     * parser's hint read from the file (a Java string's text, "length 12" for an array); "" when it
+     * has none. Up to {@code maxChars}; file I/O of a few KB at most.
+     */
+    public synchronized String value(int objectId, int maxChars) throws IOException {
+        String label = Queries.label(analyzed.graph(), objectId);
+        if (!label.isEmpty() || closed) return label;
+        if (inspector == null) inspector = analyzed.parser().inspector(analyzed.file(), analyzed.graph());
+        return inspector.valueHint(objectId, maxChars).orElse("");
     }
 
     public synchronized boolean isClosed() { return closed; }

@@ -1,6 +1,7 @@
 package org.polyheap.ui.editor;
 
-import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 import org.eclipse.jface.viewers.ColumnLabelProvider;
@@ -14,37 +15,27 @@ import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
-import org.polyheap.analysis.DominatorTree;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
-
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import org.polyheap.ui.editor.DominatorRows.Range;
 
 /**
- * The Dominator Tree page: a lazy virtual tree over the analysis' dominator tree. The widget asks for
- * the rows it shows, read straight from the tree's compressed rows (children are stored biggest
- * retained first). A node shows its first {@link #PAGE} children and a "more" row that adds the next
- * ten times as many when activated: the GTK tree pays about 10 µs per row it is told about, painted
- * or not, so a million rows at once would freeze the window for seconds. Elements are
- * {@link ObjectRef}s and {@link More} rows; the page's input (the snapshot) stands for the virtual root.
- * UI thread only.
+ * The Dominator Tree page: a lazy virtual {@link TreeViewer} over the analysis' dominator tree. The
+ * widget asks for the rows it paints, read straight from the tree's compressed rows (children are
+ * stored biggest retained first); a row's children are counted only when it is expanded. Nodes with
+ * many children show them in ranges ({@link DominatorRows}), so expanding a node with a million
+ * children makes 1,000 rows, not a million. Elements are {@link ObjectRef}s and {@link Range}s; the
+ * page's input (the snapshot) stands for the virtual root. UI thread only.
  */
 public final class DominatorPage {
-    /** Children shown at first under one node. */
-    public static final int PAGE = 1000;
-
-    /** The row after the shown children of {@code parent} (-1: the top level), saying how many are left. */
-    public record More(LoadedSnapshot snapshot, int parent, int shown, int total) { }
-
     private final LoadedSnapshot snapshot;
-    private final DominatorTree tree;
-    private final Int2IntOpenHashMap shownChildren = new Int2IntOpenHashMap(); // parent → children shown, when more than PAGE
+    private final DominatorRows rows;
+    private final Map<Range, long[]> rangeSums = new HashMap<>(); // painted range rows: O(range) to sum, so once
     private TreeViewer viewer;
 
     public DominatorPage(LoadedSnapshot snapshot) {
         this.snapshot = snapshot;
-        this.tree = snapshot.analyzed().analysis().dominatorTree();
-        shownChildren.defaultReturnValue(PAGE);
+        this.rows = new DominatorRows(snapshot);
     }
 
     public Composite create(Composite parent) {
@@ -54,47 +45,33 @@ public final class DominatorPage {
         Tree widget = viewer.getTree();
         widget.setHeaderVisible(true);
         widget.setLinesVisible(true);
-        column("Object", 520, SWT.LEFT, ObjectRef::label, m -> "\u2026 " + Format.count(m.total() - m.shown())
-                + " more of " + Format.count(m.total()) + " (Enter or double-click: show " + Format.count(nextPage(m.shown()) - m.shown()) + " more)");
-        column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()), m -> "");
-        column("Retained bytes", 130, SWT.RIGHT, r -> Format.bytes(r.retained()), m -> "");
-        column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()), m -> "");
+        column("Object", 520, SWT.LEFT, ObjectRef::label, this::rangeLabel);
+        column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()), r -> Format.bytes(sums(r)[0]));
+        column("Retained bytes", 130, SWT.RIGHT, r -> Format.bytes(r.retained()), r -> Format.bytes(sums(r)[1]));
+        column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()),
+                r -> Format.percent(sums(r)[1], snapshot.heapBytes()));
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyTreeContentProvider() {
             @Override public void updateElement(Object parentElement, int index) {
-                int p = objectOf(parentElement);
-                int total = childCount(p);
-                int shown = shown(p);
-                if (index < shown) {
-                    var child = new ObjectRef(snapshot, tree.child(p, index));
-                    viewer.replace(parentElement, index, child);
-                    viewer.setChildCount(child, rowCount(child.objectId()));
-                } else if (index == shown && shown < total) {
-                    viewer.replace(parentElement, index, new More(snapshot, p, shown, total));
-                }
+                Object child = rows.row(parentElement, index);
+                viewer.replace(parentElement, index, child);
+                viewer.setHasChildren(child, rows.rowCount(child) > 0); // counted when expanded
             }
             @Override public void updateChildCount(Object element, int currentChildCount) {
-                int n = element instanceof More ? 0 : rowCount(objectOf(element));
+                int n = rows.rowCount(element);
                 if (n != currentChildCount) viewer.setChildCount(element, n);
             }
-            @Override public Object getParent(Object element) {
-                int o = switch (element) {
-                    case ObjectRef r -> tree.dominator().get(r.objectId());
-                    case More m -> m.parent();
-                    default -> DominatorTree.VIRTUAL_ROOT;
-                };
-                return o < 0 ? snapshot : new ObjectRef(snapshot, o);
-            }
+            @Override public Object getParent(Object element) { return rows.parentOf(element); }
             @Override public void inputChanged(Viewer v, Object oldInput, Object newInput) { }
         });
         viewer.setInput(snapshot);
-        widget.addListener(SWT.DefaultSelection, e -> { // Enter or double-click: drill in, or show more
+        widget.addListener(SWT.DefaultSelection, e -> { // Enter or double-click: drill in (or back out)
             if (e.item instanceof TreeItem item) activate(item);
         });
         return control;
     }
 
-    private void column(String title, int width, int align, Function<ObjectRef, String> text, Function<More, String> more) {
+    private void column(String title, int width, int align, Function<ObjectRef, String> text, Function<Range, String> range) {
         var c = new TreeViewerColumn(viewer, align);
         c.getColumn().setText(title);
         c.getColumn().setWidth(width);
@@ -103,88 +80,60 @@ public final class DominatorPage {
             @Override public String getText(Object element) {
                 return switch (element) {
                     case ObjectRef r -> text.apply(r);
-                    case More m -> more.apply(m);
+                    case Range r -> range.apply(r);
                     default -> "";
                 };
             }
         });
     }
 
-    private static int nextPage(int shown) {
-        return (int) Math.min(Integer.MAX_VALUE - 1, shown * 10L);
+    private String rangeLabel(Range r) {
+        return "[" + Format.count(r.from() + 1L) + " \u2026 " + Format.count(r.to()) + "]  of "
+                + Format.count(rows.childCount(r.parent())) + " objects";
     }
 
-    private int objectOf(Object element) {
-        return element instanceof ObjectRef r ? r.objectId() : DominatorTree.VIRTUAL_ROOT;
+    private long[] sums(Range r) {
+        return rangeSums.computeIfAbsent(r, rows::sums);
     }
 
-    /** Children of an object, or of the virtual root for -1. O(1). */
-    int childCount(int object) {
-        if (object < DominatorTree.VIRTUAL_ROOT) return 0;
-        return tree.childCount(object);
-    }
-
-    private int shown(int object) {
-        return Math.min(childCount(object), shownChildren.get(object));
-    }
-
-    /** Rows under a node: its shown children, plus one "more" row when some are not shown. */
-    private int rowCount(int object) {
-        int total = childCount(object);
-        int shown = shown(object);
-        return shown + (shown < total ? 1 : 0);
-    }
-
-    /** Enter on a row: expands or collapses an object, or shows more children for a "more" row. */
+    /** Enter on a row: expands it, or collapses it when expanded. */
     void activate(TreeItem item) {
-        switch (item.getData()) {
-            case ObjectRef r when childCount(r.objectId()) > 0 -> item.setExpanded(!item.getExpanded());
-            case More m -> showMore(m);
-            case null, default -> { }
+        Object element = item.getData();
+        if (element == null || rows.rowCount(element) == 0) return;
+        if (item.getExpanded()) {
+            item.setExpanded(false);
+        } else {
+            expand(item, element);
         }
-    }
-
-    private void showMore(More m) {
-        shownChildren.put(m.parent(), nextPage(m.shown()));
-        Object parentElement = m.parent() < 0 ? snapshot : new ObjectRef(snapshot, m.parent());
-        viewer.setChildCount(parentElement, rowCount(m.parent()));
-        viewer.refresh(parentElement);
     }
 
     /**
-     * Expands an object's row without touching its children: only the rows that get painted are
-     * asked for (JFace's {@code setExpandedState} would create every child). The row must exist.
+     * Expands a row: tells the widget how many rows it has, then opens it; only the rows that get
+     * painted are asked for (JFace's {@code setExpandedState} would make every child).
      */
+    private void expand(TreeItem item, Object element) {
+        viewer.setChildCount(element, rows.rowCount(element));
+        item.setExpanded(true);
+    }
+
+    /** Expands an object's row (made if needed, with the rows above it). */
     public void expand(ObjectRef ref) {
         TreeItem item = item(ref);
-        if (item != null) item.setExpanded(true);
+        if (item != null) expand(item, ref);
     }
 
-    /** The widget row of an object, made if needed by walking down from the top. O(depth × children). */
+    /**
+     * The widget row of an object, made if needed by expanding the rows above it (ranges included);
+     * null for an unreachable object. O(depth × children), see {@link DominatorRows#pathTo}.
+     */
     public TreeItem item(ObjectRef ref) {
-        if (!tree.isReachable(ref.objectId())) return null;
-        var chain = new ArrayList<Integer>();
-        for (int o = ref.objectId(); o >= 0; o = tree.dominator().get(o)) chain.addFirst(o);
         TreeItem item = null;
-        int parent = DominatorTree.VIRTUAL_ROOT;
-        for (int o : chain) {
-            int index = indexOf(parent, o);
-            if (index < 0) return null;
-            if (index >= shown(parent)) { // beyond the "more" row: show enough
-                shownChildren.put(parent, index + 1);
-                Object parentElement = parent < 0 ? snapshot : new ObjectRef(snapshot, parent);
-                viewer.setChildCount(parentElement, rowCount(parent));
-            }
-            if (item != null) item.setExpanded(true);
-            item = item == null ? viewer.getTree().getItem(index) : item.getItem(index);
+        for (DominatorRows.Step step : rows.pathTo(ref.objectId())) {
+            if (item != null) expand(item, item.getData());
+            item = item == null ? viewer.getTree().getItem(step.index()) : item.getItem(step.index());
             item.getText(0); // a virtual row gets its element when first asked
-            parent = o;
         }
         return item;
-    }
-
-    private int indexOf(int parent, int child) {
-        return tree.indexOfChild(parent, child);
     }
 
     /** Expands the path from the top of the tree down to {@code object}, selects and shows it. */
@@ -195,6 +144,8 @@ public final class DominatorPage {
         viewer.getTree().showItem(item);
         viewer.setSelection(new StructuredSelection(item.getData()), false); // tells the views
     }
+
+    public DominatorRows rows() { return rows; }
 
     public TreeViewer viewer() { return viewer; }
 }

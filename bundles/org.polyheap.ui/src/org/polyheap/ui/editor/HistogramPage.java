@@ -1,6 +1,7 @@
 package org.polyheap.ui.editor;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -17,31 +18,63 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.analysis.ObjectSets;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.jobs.MonitorProgress;
 
 /**
  * The Histogram page: one row per class (or package, loader, library) with object count, shallow
- * and retained bytes, in a virtual table that asks {@link HistogramRows} for the rows it shows.
- * Sorting and filtering run on the UI thread (a few ms on 100 k rows, measured in the tests); a
- * grouping change recomputes the histogram in a job.
+ * and retained bytes, in a virtual table that asks a {@link HistogramRows.View} for the rows it
+ * shows. It counts the whole heap or, after a query (Retained Set, Immediate Dominators), a set of
+ * objects ({@link Scope}). Histograms of up to {@value #IN_PLACE} rows are filtered and sorted on
+ * the UI thread (under a few ms); bigger ones in a job, the latest request winning, and the table's
+ * row count follows in steps ({@link GradualItemCount}), so typing in the filter of a 100 k-class
+ * histogram never holds the window. A grouping or scope change recomputes the rows in a job.
  */
 public final class HistogramPage {
     static final String[] GROUPINGS = { "class", "package", "loader", "library" };
+    /** Histograms with at most this many rows are filtered and sorted on the UI thread. */
+    static final int IN_PLACE = 5_000;
+
+    /** What the histogram counts: the whole heap ({@link #WHOLE_HEAP}) or a set of objects a query gave. */
+    public record Scope(String title, int[] objects) {
+        public static final Scope WHOLE_HEAP = new Scope("", null);
+
+        public boolean isWholeHeap() { return objects == null; }
+    }
+
+    /** What the page shows, for the navigation history: restoring it shows the same rows without recomputing. */
+    public record State(Scope scope, Grouping grouping, HistogramRows.View view) { }
+
+    /** Why the page changed, for the navigation history. */
+    public enum Change { FILTER, GROUPING, SCOPE }
 
     private final LoadedSnapshot snapshot;
     private Composite control;
+    private Link scopeLine;
     private Text filterText;
     private Combo grouping;
     private Label count;
     private TableViewer viewer;
-    private HistogramRows rows;
+    private GradualItemCount itemCount;
+    private Consumer<Change> changes = c -> { };
+    private boolean restoring;
+
+    private Scope scope = Scope.WHOLE_HEAP;
     private Grouping currentGrouping = Grouping.CLASS;
+    private HistogramRows base;                 // the rows of scope and grouping
+    private HistogramRows.View view;            // what the table shows of them
+    private Change pendingChange;               // told to the listener when the view it led to is shown
+    private HistogramRows.Column sortColumn = HistogramRows.Column.RETAINED; // asked for; the view follows
+    private boolean descending = true;
+    private final ViewJob viewJob = new ViewJob();
+    private Job rowsJob;
 
     public HistogramPage(LoadedSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -50,11 +83,14 @@ public final class HistogramPage {
     public Composite create(Composite parent) {
         control = new Composite(parent, SWT.NONE);
         control.setLayout(new GridLayout(5, false));
+        scopeLine = new Link(control, SWT.NONE);
+        scopeLine.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 5, 1));
+        scopeLine.addListener(SWT.Selection, e -> showScope(Scope.WHOLE_HEAP));
         new Label(control, SWT.NONE).setText("Filter:");
         filterText = new Text(control, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
         filterText.setMessage("class name: substring or regular expression (Ctrl+F)");
         filterText.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        filterText.addModifyListener(e -> applyFilter());
+        filterText.addModifyListener(e -> filterChanged());
         new Label(control, SWT.NONE).setText("Group by:");
         grouping = new Combo(control, SWT.READ_ONLY);
         grouping.setItems(GROUPINGS);
@@ -75,15 +111,16 @@ public final class HistogramPage {
                 r -> Format.bytes(r.retained(), r.retainedIsLowerBound()));
         column("% of heap", 90, SWT.RIGHT, HistogramRows.Column.PERCENT,
                 r -> (r.retainedIsLowerBound() ? "\u2265 " : "") + Format.percent(r.retained(), snapshot.heapBytes()));
-        viewer.setUseHashlookup(true);
+        // no hash lookup: rows leave the table a thousand at a time (GradualItemCount), which JFace's map would not see
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) {
-                if (rows != null && index < rows.size()) viewer.replace(rows.row(index), index);
+                if (view != null && index < view.size()) viewer.replace(view.row(index), index);
             }
             @Override public void inputChanged(Viewer v, Object oldInput, Object newInput) { }
         });
         viewer.setInput(snapshot);
-        setRows(snapshot.classHistogram());
+        itemCount = new GradualItemCount(table);
+        show(Scope.WHOLE_HEAP, Grouping.CLASS, snapshot.classRows());
         return control;
     }
 
@@ -103,69 +140,113 @@ public final class HistogramPage {
         tc.addListener(SWT.Selection, e -> sortBy(tc));
     }
 
-    /** Sorts by the column whose header was clicked; again reverses. O(n log n) on the UI thread. */
+    /** Tells {@code listener} of filter, grouping and scope changes the user made (not of restores). */
+    public void onChange(Consumer<Change> listener) { this.changes = listener; }
+
+    /** Sorts by the column whose header was clicked; again reverses. */
     public void sortBy(TableColumn column) {
-        rows.sortBy((HistogramRows.Column) column.getData());
-        Table table = viewer.getTable();
-        table.setSortColumn(column);
-        table.setSortDirection(rows.descending() ? SWT.DOWN : SWT.UP);
-        refresh();
+        var c = (HistogramRows.Column) column.getData();
+        descending = c == sortColumn ? !descending : c != HistogramRows.Column.NAME;
+        sortColumn = c;
+        request();
     }
 
-    private void applyFilter() {
-        if (rows == null) return;
-        rows.filter(filterText.getText());
-        refresh();
+    private void filterChanged() {
+        if (base == null || restoring) return;
+        if (pendingChange == null) pendingChange = Change.FILTER;
+        request();
     }
 
-    private void setRows(List<HistogramRow> list) {
-        String filter = filterText.getText();
-        var previous = rows;
-        rows = new HistogramRows(list);
-        if (previous != null) rows.sortBy(previous.sortColumn(), previous.descending());
-        rows.filter(filter);
+    /** Computes the view for the filter and sort asked for: here when small, else in the view job. */
+    private void request() {
+        String text = filterText.getText();
+        if (text.isBlank() && sortColumn == base.initial().sortColumn() && descending == base.initial().descending()) {
+            viewJob.cancelPending();
+            setView(base.initial()); // made with the rows, off the UI thread
+        } else if (base.totalRows() <= IN_PLACE) {
+            viewJob.cancelPending();
+            setView(base.view(text, sortColumn, descending));
+        } else {
+            viewJob.compute(base, text, sortColumn, descending);
+        }
+    }
+
+    private void setView(HistogramRows.View v) {
+        view = v;
+        Change change = pendingChange;
+        pendingChange = null;
         Table table = viewer.getTable();
-        table.setSortColumn(sortColumnWidget());
-        table.setSortDirection(rows.descending() ? SWT.DOWN : SWT.UP);
-        table.getColumn(0).setText(switch (currentGrouping) {
+        table.setSortColumn(columnOf(v.sortColumn()));
+        table.setSortDirection(v.descending() ? SWT.DOWN : SWT.UP);
+        table.clearAll(); // the rows on screen ask for their new contents
+        itemCount.setTarget(v.size());
+        count.setText(Format.count(v.size()) + " of " + Format.count(v.totalRows()) + " rows");
+        count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
+        if (change != null && !restoring) changes.accept(change);
+    }
+
+    private TableColumn columnOf(HistogramRows.Column c) {
+        for (TableColumn t : viewer.getTable().getColumns()) if (t.getData() == c) return t;
+        return null;
+    }
+
+    /** Shows new rows (a grouping or a scope) with the filter and sort asked for. */
+    private void show(Scope s, Grouping g, HistogramRows rows) {
+        setScope(s, g, rows);
+        request();
+    }
+
+    private void setScope(Scope s, Grouping g, HistogramRows rows) {
+        scope = s;
+        base = rows;
+        currentGrouping = g;
+        grouping.select(List.of(GROUPINGS).indexOf(switch (g) {
+            case CLASS -> "class";
+            case PACKAGE -> "package";
+            case CLASS_LOADER -> "loader";
+            case LIBRARY -> "library";
+        }));
+        viewer.getTable().getColumn(0).setText(switch (g) {
             case CLASS -> "Class";
             case PACKAGE -> "Package";
             case CLASS_LOADER -> "Class loader";
             case LIBRARY -> "Library";
         });
-        refresh();
-    }
-
-    private TableColumn sortColumnWidget() {
-        for (TableColumn c : viewer.getTable().getColumns()) if (c.getData() == rows.sortColumn()) return c;
-        return null;
-    }
-
-    private void refresh() {
-        viewer.getTable().clearAll();
-        viewer.setItemCount(rows.size());
-        viewer.refresh();
-        count.setText(Format.count(rows.size()) + " of " + Format.count(rows.totalRows()) + " rows");
-        count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
+        scopeLine.setText(s.isWholeHeap() ? "All reachable objects of the heap"
+                : s.title() + "    <a>Show the whole heap</a>");
+        scopeLine.getParent().layout(new org.eclipse.swt.widgets.Control[] { scopeLine });
     }
 
     /** Switches the grouping ("class", "package", "loader", "library"); recomputed off the UI thread. */
     public Job regroup(String by) {
-        Grouping g = org.polyheap.report.Queries.grouping(by);
-        if (g == Grouping.CLASS) {
-            currentGrouping = g;
-            setRows(snapshot.classHistogram());
+        return load(scope, org.polyheap.report.Queries.grouping(by), Change.GROUPING);
+    }
+
+    /** Counts a set of objects (or the whole heap) instead, in the current grouping; computed off the UI thread. */
+    public Job showScope(Scope s) {
+        return load(s, currentGrouping, Change.SCOPE);
+    }
+
+    /** Makes the rows of a scope and grouping in a job, then shows them. Returns the job, or null when there was none to run. */
+    private Job load(Scope s, Grouping g, Change change) {
+        if (rowsJob != null) rowsJob.cancel();
+        if (s.isWholeHeap() && g == Grouping.CLASS) {
+            pendingChange = change;
+            show(s, g, snapshot.classRows());
             return null;
         }
-        var job = new Job("Histogram by " + by) {
+        var job = new Job(s.isWholeHeap() ? "Histogram by " + g.name().toLowerCase(java.util.Locale.ROOT) : s.title()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
                 var progress = MonitorProgress.begin(monitor, getName());
                 try {
-                    var list = snapshot.analyzed().analysis().histogram(g, null, progress);
+                    var analysis = snapshot.analyzed().analysis();
+                    List<HistogramRow> list = s.isWholeHeap() ? analysis.histogram(g, null, progress)
+                            : ObjectSets.histogram(snapshot.graph(), analysis.dominatorTree(), s.objects(), g, progress);
+                    var rows = new HistogramRows(list);
                     control.getDisplay().asyncExec(() -> {
-                        if (control.isDisposed()) return;
-                        currentGrouping = g;
-                        setRows(list);
+                        if (control.isDisposed() || monitor.isCanceled()) return;
+                        pendingChange = change;
+                        show(s, g, rows);
                     });
                     return Status.OK_STATUS;
                 } catch (java.util.concurrent.CancellationException e) {
@@ -175,8 +256,36 @@ public final class HistogramPage {
                 }
             }
         };
+        rowsJob = job;
         job.schedule();
         return job;
+    }
+
+    /** What the page shows now. */
+    public State state() {
+        return new State(scope, currentGrouping, view);
+    }
+
+    /** What the page shows when it opens: the whole heap by class, biggest retained first, no filter. */
+    public State initialState() {
+        return new State(Scope.WHOLE_HEAP, Grouping.CLASS, snapshot.classRows().initial());
+    }
+
+    /** Shows a state again (navigation history): rows, filter and sort as they were; no recomputation. */
+    public void restore(State state) {
+        if (rowsJob != null) rowsJob.cancel();
+        viewJob.cancelPending();
+        restoring = true;
+        try {
+            pendingChange = null;
+            sortColumn = state.view().sortColumn();
+            descending = state.view().descending();
+            filterText.setText(state.view().filterText());
+            setScope(state.scope(), state.grouping(), state.view().rows());
+            setView(state.view());
+        } finally {
+            restoring = false;
+        }
     }
 
     public void focusFilter() {
@@ -187,13 +296,58 @@ public final class HistogramPage {
     /** Sets the filter text, as typing would. */
     public void setFilter(String text) { filterText.setText(text); }
 
+    /** True when the table shows the rows last asked for (no filter or sort still computing, row count reached). */
+    public boolean settled() {
+        return !viewJob.pending() && itemCount.settled() && (rowsJob == null || rowsJob.getResult() != null);
+    }
+
     public TableViewer viewer() { return viewer; }
 
-    public HistogramRows rows() { return rows; }
+    /** The rows shown now (filter and sort applied). */
+    public HistogramRows.View rows() { return view; }
 
     public Grouping grouping() { return currentGrouping; }
+
+    public Scope scope() { return scope; }
 
     public Text filterText() { return filterText; }
 
     public Combo groupingCombo() { return grouping; }
+
+    /**
+     * Computes views of big histograms off the UI thread. One job, rescheduled per request: while it
+     * runs, newer requests replace the pending one, so typing fast computes only the latest text.
+     */
+    private final class ViewJob extends Job {
+        private record Request(HistogramRows rows, String filter, HistogramRows.Column column, boolean descending) { }
+
+        private volatile Request latest;
+
+        ViewJob() {
+            super("Filtering the histogram");
+            setSystem(true);
+        }
+
+        void compute(HistogramRows rows, String filter, HistogramRows.Column column, boolean descending) {
+            latest = new Request(rows, filter, column, descending);
+            schedule();
+        }
+
+        void cancelPending() { latest = null; }
+
+        boolean pending() { return latest != null; }
+
+        @Override
+        protected IStatus run(IProgressMonitor monitor) {
+            Request r = latest;
+            if (r == null) return Status.OK_STATUS;
+            var v = r.rows().view(r.filter(), r.column(), r.descending());
+            control.getDisplay().asyncExec(() -> {
+                if (control.isDisposed() || latest != r) return; // a newer request is on its way
+                latest = null;
+                setView(v);
+            });
+            return Status.OK_STATUS;
+        }
+    }
 }

@@ -1,6 +1,8 @@
 package org.polyheap.ui.editor;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -9,9 +11,11 @@ import org.polyheap.analysis.HistogramRow;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 
 /**
- * What the histogram table shows: the rows of one grouping, filtered and sorted, as an int array of
- * row indices (the table asks for rows by position; the widget never sorts). Not thread-safe: used
- * from the UI thread. Sorting is O(n log n), filtering O(n) name matches, on 100 k rows a few ms each.
+ * The rows of one histogram (one grouping of one set of objects) and what the table shows of them:
+ * {@link View}s, each a filter and a sort order as an int array of row indices (the table asks for
+ * rows by position; the widget never sorts). Immutable and thread-safe, so views of a big histogram
+ * are computed off the UI thread. Memory: the rows, a lower-case copy of each name and 4 bytes per
+ * row for the name order, plus 4 (visible) + 8 (sort key, while sorting) bytes per row per view.
  */
 public final class HistogramRows {
     /** Sortable columns, in table order. */
@@ -19,18 +23,50 @@ public final class HistogramRows {
 
     private final List<HistogramRow> rows;
     private final String[] lowerNames;
-    private int[] nameRank; // row → position in case-insensitive name order; made on the first name sort
-    private int[] visible;
-    private Column sortColumn = Column.RETAINED;
-    private boolean descending = true;
-    private Pattern filter;
+    private final int[] nameRank; // row → position in case-insensitive name order (ties: exact name order)
+    private final View initial;
 
+    /** O(n log n) (the name order is computed here): for big histograms call it off the UI thread. */
     public HistogramRows(List<HistogramRow> rows) {
         this.rows = List.copyOf(rows);
-        this.lowerNames = new String[rows.size()];
-        for (int i = 0; i < lowerNames.length; i++) lowerNames[i] = this.rows.get(i).name().toLowerCase(java.util.Locale.ROOT);
-        this.visible = all(rows.size());
-        sort();
+        int n = this.rows.size();
+        lowerNames = new String[n];
+        for (int i = 0; i < n; i++) lowerNames[i] = this.rows.get(i).name().toLowerCase(Locale.ROOT);
+        int[] order = all(n);
+        IntArrays.quickSort(order, (a, b) -> {
+            int c = lowerNames[a].compareTo(lowerNames[b]);
+            return c != 0 ? c : this.rows.get(a).name().compareTo(this.rows.get(b).name());
+        });
+        nameRank = new int[n];
+        for (int pos = 0; pos < n; pos++) nameRank[order[pos]] = pos;
+        initial = new View("", null, all(n), Column.RETAINED, true).sorted();
+    }
+
+    /**
+     * The rows whose name matches {@code filterText} (see {@link View#filter}), sorted by {@code column}.
+     * O(rows) name matches plus the sort of what is kept; any thread.
+     */
+    public View view(String filterText, Column column, boolean descending) {
+        String t = filterText == null ? "" : filterText;
+        Pattern p = compile(t);
+        int[] kept;
+        if (p == null) {
+            kept = all(rows.size());
+        } else if (isPlain(t.strip())) { // the common case, typed names: a substring test, no regex engine
+            String needle = t.strip().toLowerCase(Locale.ROOT);
+            kept = keep(i -> lowerNames[i].contains(needle));
+        } else {
+            var matcher = p.matcher("");
+            kept = keep(i -> matcher.reset(rows.get(i).name()).find());
+        }
+        return new View(t, p, kept, column, descending).sorted();
+    }
+
+    private int[] keep(java.util.function.IntPredicate test) {
+        int[] kept = new int[rows.size()];
+        int n = 0;
+        for (int i = 0; i < kept.length; i++) if (test.test(i)) kept[n++] = i;
+        return Arrays.copyOf(kept, n);
     }
 
     private static int[] all(int n) {
@@ -39,64 +75,88 @@ public final class HistogramRows {
         return a;
     }
 
-    public int size() { return visible.length; }
-
     public int totalRows() { return rows.size(); }
 
-    public HistogramRow row(int position) { return rows.get(visible[position]); }
+    /** All rows, biggest retained first. */
+    public View initial() { return initial; }
 
-    public Column sortColumn() { return sortColumn; }
+    /** The rows as the table shows them: filtered and sorted. Immutable; the methods make new views. */
+    public final class View {
+        private final String filterText;
+        private final Pattern filter;
+        private final int[] visible;
+        private final Column sortColumn;
+        private final boolean descending;
 
-    public boolean descending() { return descending; }
-
-    /** The filter in force, or null. */
-    public Pattern filter() { return filter; }
-
-    /**
-     * Sorts by {@code column}; the same column again reverses the order. Numbers start biggest
-     * first, names A to Z.
-     */
-    public void sortBy(Column column) {
-        if (column == sortColumn) {
-            descending = !descending;
-        } else {
-            sortColumn = column;
-            descending = column != Column.NAME;
+        private View(String filterText, Pattern filter, int[] visible, Column sortColumn, boolean descending) {
+            this.filterText = filterText;
+            this.filter = filter;
+            this.visible = visible;
+            this.sortColumn = sortColumn;
+            this.descending = descending;
         }
-        sort();
-    }
 
-    /** Sorts by {@code column} in the given direction. */
-    public void sortBy(Column column, boolean descending) {
-        this.sortColumn = column;
-        this.descending = descending;
-        sort();
-    }
+        public int size() { return visible.length; }
 
-    /**
-     * Keeps the rows whose name matches {@code text}: a regular expression (found anywhere in the
-     * name), or, when the text is not one, a plain substring. Case-insensitive. Blank keeps all.
-     */
-    public void filter(String text) {
-        filter = compile(text);
-        if (filter == null) {
-            visible = all(rows.size());
-        } else if (isPlain(text.strip())) { // the common case, typed names: a substring test, no regex engine
-            String needle = text.strip().toLowerCase(java.util.Locale.ROOT);
-            int[] kept = new int[rows.size()];
-            int n = 0;
-            for (int i = 0; i < lowerNames.length; i++) if (lowerNames[i].contains(needle)) kept[n++] = i;
-            visible = java.util.Arrays.copyOf(kept, n);
-        } else {
-            var matcher = filter.matcher("");
-            int[] kept = new int[rows.size()];
-            int n = 0;
-            for (int i = 0; i < rows.size(); i++) {
-                if (matcher.reset(rows.get(i).name()).find()) kept[n++] = i;
+        public int totalRows() { return rows.size(); }
+
+        public HistogramRow row(int position) { return rows.get(visible[position]); }
+
+        public Column sortColumn() { return sortColumn; }
+
+        public boolean descending() { return descending; }
+
+        /** The filter in force, or null. */
+        public Pattern filter() { return filter; }
+
+        /** The text the filter was made from ("" for none). */
+        public String filterText() { return filterText; }
+
+        /** The histogram this is a view of. */
+        public HistogramRows rows() { return HistogramRows.this; }
+
+        /**
+         * Sorted by {@code column}: the column sorted now is reversed, another starts with numbers
+         * biggest first and names A to Z. O(shown · log shown).
+         */
+        public View sortBy(Column column) {
+            return column == sortColumn ? sortBy(column, !descending) : sortBy(column, column != Column.NAME);
+        }
+
+        /** Sorted by {@code column} in the given direction. O(shown · log shown). */
+        public View sortBy(Column column, boolean descending) {
+            return new View(filterText, filter, visible.clone(), column, descending).sorted();
+        }
+
+        /**
+         * Keeps the rows whose name matches {@code text}: a regular expression (found anywhere in the
+         * name), or, when the text is not one, a plain substring. Case-insensitive; blank keeps all.
+         * The sort stays. O(rows) name matches plus the sort of what is kept.
+         */
+        public View filter(String text) {
+            return view(text, sortColumn, descending);
+        }
+
+        /** Sorts {@code visible} in place on one long key per row; ties keep name order. */
+        private View sorted() {
+            long[] key = new long[rows.size()];
+            for (int i : visible) {
+                HistogramRow r = rows.get(i);
+                key[i] = switch (sortColumn) {
+                    case NAME -> nameRank[i];
+                    case OBJECTS -> r.objects();
+                    case SHALLOW -> r.shallow();
+                    case RETAINED, PERCENT -> r.retained();
+                };
             }
-            visible = java.util.Arrays.copyOf(kept, n);
+            boolean down = descending;
+            IntArrays.quickSort(visible, (a, b) -> {
+                int c = Long.compare(key[a], key[b]);
+                if (down) c = -c;
+                return c != 0 ? c : Integer.compare(nameRank[a], nameRank[b]);
+            });
+            return this;
         }
-        sort();
     }
 
     /** True when the text has no regular-expression syntax, so a substring test answers the same. */
@@ -117,38 +177,5 @@ public final class HistogramRows {
         } catch (PatternSyntaxException notARegex) {
             return Pattern.compile(Pattern.quote(t), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
         }
-    }
-
-    /** Sorts the visible rows on one long key per row; ties keep name order, so the order is stable to the eye. */
-    private void sort() {
-        int[] rank = nameRank();
-        long[] key = new long[rows.size()];
-        for (int i : visible) {
-            HistogramRow r = rows.get(i);
-            key[i] = switch (sortColumn) {
-                case NAME -> rank[i];
-                case OBJECTS -> r.objects();
-                case SHALLOW -> r.shallow();
-                case RETAINED, PERCENT -> r.retained();
-            };
-        }
-        IntArrays.quickSort(visible, (a, b) -> {
-            int c = Long.compare(key[a], key[b]);
-            if (descending) c = -c;
-            return c != 0 ? c : Integer.compare(rank[a], rank[b]);
-        });
-    }
-
-    private int[] nameRank() {
-        if (nameRank == null) {
-            int[] order = all(rows.size());
-            IntArrays.quickSort(order, (a, b) -> {
-                int c = lowerNames[a].compareTo(lowerNames[b]);
-                return c != 0 ? c : rows.get(a).name().compareTo(rows.get(b).name());
-            });
-            nameRank = new int[rows.size()];
-            for (int pos = 0; pos < order.length; pos++) nameRank[order[pos]] = pos;
-        }
-        return nameRank;
     }
 }

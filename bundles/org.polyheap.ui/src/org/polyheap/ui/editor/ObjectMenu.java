@@ -1,6 +1,7 @@
 package org.polyheap.ui.editor;
 
 import java.util.ArrayList;
+import java.util.List;
 
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IMenuManager;
@@ -17,16 +18,30 @@ import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
+import org.polyheap.analysis.HistogramRow;
+import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.views.ObjectView;
 import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
 /**
- * The context menu of rows: for objects, Paths to GC Roots, incoming and outgoing references and
- * Open in Dominator Tree; for every row, Copy (id, class name, the row as CSV). Built each time it
- * opens, from the selection. UI thread.
+ * The context menu of rows. On object rows: Paths to GC Roots, List Incoming / Outgoing References,
+ * Retained Set, Immediate Dominators, Open in Dominator Tree, and Copy (id, class name, value, rows
+ * as CSV). On histogram rows: Retained Set and Immediate Dominators of the row's objects, and Copy
+ * (name, rows as CSV). Retained Set and Immediate Dominators take every selected object or row.
+ * Built each time it opens, from the selection. UI thread.
  */
 public final class ObjectMenu {
+    /** Menu texts, also what tests look for. */
+    public static final String PATHS = "Paths to GC Roots", INCOMING = "List Incoming References",
+            OUTGOING = "List Outgoing References", RETAINED_SET = "Retained Set", DOMINATORS = "Immediate Dominators",
+            OPEN_IN_TREE = "Open in Dominator Tree", COPY = "Copy", COPY_ID = "Id", COPY_CLASS = "Class Name",
+            COPY_VALUE = "Value", COPY_NAME = "Name", COPY_CSV = "Rows as CSV";
+
+    /** Characters of a value copied at most. */
+    static final int MAX_VALUE_CHARS = 100_000;
+
     private final IWorkbenchPart part;
     private final ColumnViewer viewer;
 
@@ -42,23 +57,74 @@ public final class ObjectMenu {
         viewer.getControl().setMenu(manager.createContextMenu(viewer.getControl()));
     }
 
-    private void fill(IMenuManager menu) {
+    /** Fills {@code menu} for the viewer's selection now. */
+    void fill(IMenuManager menu) {
         var selection = (IStructuredSelection) viewer.getSelection();
-        ObjectRef ref = ObjectRef.first(selection).orElse(null);
-        if (ref != null) {
-            menu.add(action("Paths to GC Roots", () -> show(PathsView.ID, null)));
-            menu.add(action("List Incoming References", () -> show(ReferencesView.ID, true)));
-            menu.add(action("List Outgoing References", () -> show(ReferencesView.ID, false)));
-            if (!(part instanceof SnapshotEditor e && e.activePage() == SnapshotEditor.DOMINATORS)) {
-                menu.add(action("Open in Dominator Tree", () -> openInDominatorTree(part.getSite().getPage(), ref)));
+        List<ObjectRef> objects = objects(selection);
+        var copy = new MenuManager(COPY);
+        if (!objects.isEmpty()) {
+            ObjectRef ref = objects.getFirst();
+            SnapshotEditor editor = editorOf(part.getSite().getPage(), ref.snapshot());
+            menu.add(action(PATHS, () -> show(PathsView.ID, null, ref)));
+            menu.add(action(INCOMING, () -> show(ReferencesView.ID, true, ref)));
+            menu.add(action(OUTGOING, () -> show(ReferencesView.ID, false, ref)));
+            if (editor != null) {
+                var subject = SetQueries.Subject.of(objects.size() == 1 ? ref.className() + " " + ref.displayId()
+                        : Format.count(objects.size()) + " objects", ids(objects));
+                menu.add(new Separator());
+                menu.add(action(RETAINED_SET, () -> SetQueries.retainedSet(editor, subject)));
+                menu.add(action(DOMINATORS, () -> SetQueries.immediateDominators(editor, subject)));
+                if (!(part == editor && editor.activePage() == SnapshotEditor.DOMINATORS && objects.size() == 1)) {
+                    menu.add(action(OPEN_IN_TREE, () -> openInDominatorTree(part.getSite().getPage(), ref)));
+                }
             }
-            menu.add(new Separator());
-            menu.add(action("Copy Id", () -> copy(ref.displayId())));
-            menu.add(action("Copy Class Name", () -> copy(ref.className())));
-        } else if (selection.getFirstElement() instanceof org.polyheap.analysis.HistogramRow row) {
-            menu.add(action("Copy Name", () -> copy(row.name())));
+            copy.add(action(COPY_ID, () -> copy(join(objects, ObjectRef::displayId))));
+            copy.add(action(COPY_CLASS, () -> copy(join(objects, ObjectRef::className))));
+            copy.add(action(COPY_VALUE, () -> copy(join(objects, ObjectMenu::value))));
+        } else if (part instanceof SnapshotEditor editor && selection.getFirstElement() instanceof HistogramRow row) {
+            var page = editor.histogram();
+            var scope = page.scope();
+            var subject = SetQueries.Subject.row(page.grouping(), row.name(), scope.objects());
+            menu.add(action(RETAINED_SET, () -> SetQueries.retainedSet(editor, subject)));
+            menu.add(action(DOMINATORS, () -> SetQueries.immediateDominators(editor, subject)));
+            copy.add(action(COPY_NAME, () -> copy(join(rows(selection), HistogramRow::name))));
         }
-        if (!selection.isEmpty()) menu.add(action("Copy Rows as CSV", () -> copy(rowsAsCsv(selection))));
+        if (!selection.isEmpty()) {
+            copy.add(action(COPY_CSV, () -> copy(rowsAsCsv(selection))));
+            menu.add(new Separator());
+            menu.add(copy);
+        }
+    }
+
+    private static List<ObjectRef> objects(IStructuredSelection selection) {
+        var out = new ArrayList<ObjectRef>();
+        for (Object e : selection.toList()) {
+            ObjectRef.first(new org.eclipse.jface.viewers.StructuredSelection(e)).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    private static List<HistogramRow> rows(IStructuredSelection selection) {
+        var out = new ArrayList<HistogramRow>();
+        for (Object e : selection.toList()) if (e instanceof HistogramRow r) out.add(r);
+        return out;
+    }
+
+    private static int[] ids(List<ObjectRef> objects) {
+        return objects.stream().mapToInt(ObjectRef::objectId).distinct().sorted().toArray();
+    }
+
+    private static <T> String join(List<T> items, java.util.function.Function<T, String> text) {
+        return String.join("\n", items.stream().map(text).toList());
+    }
+
+    /** A string's text (read from the snapshot file for HPROF), an array's length, a V8 or Dart name. */
+    private static String value(ObjectRef o) {
+        try {
+            return o.snapshot().value(o.objectId(), MAX_VALUE_CHARS);
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 
     private static Action action(String text, Runnable run) {
@@ -67,25 +133,30 @@ public final class ObjectMenu {
         };
     }
 
-    private void show(String viewId, Boolean incoming) {
+    private void show(String viewId, Boolean incoming, ObjectRef ref) {
         try {
             var view = part.getSite().getPage().showView(viewId);
-            if (view instanceof ReferencesView refs && incoming != null) refs.setIncoming(incoming);
-            if (view instanceof org.polyheap.ui.views.ObjectView objects) objects.show(viewer.getSelection());
+            if (view instanceof ReferencesView refs && incoming != null) refs.show(ref, incoming);
+            else if (view instanceof ObjectView objects) objects.show(ref);
         } catch (PartInitException e) {
             org.eclipse.core.runtime.ILog.of(ObjectMenu.class).error("Cannot show " + viewId, e);
         }
     }
 
+    /** The open editor of a snapshot, or null. */
+    public static SnapshotEditor editorOf(IWorkbenchPage page, LoadedSnapshot snapshot) {
+        for (IEditorReference r : page.getEditorReferences()) {
+            if (r.getEditor(false) instanceof SnapshotEditor editor && editor.snapshot() == snapshot) return editor;
+        }
+        return null;
+    }
+
     /** Activates the editor of the object's snapshot and reveals the object in its dominator tree. */
     public static void openInDominatorTree(IWorkbenchPage page, ObjectRef ref) {
-        for (IEditorReference r : page.getEditorReferences()) {
-            if (r.getEditor(false) instanceof SnapshotEditor editor && editor.snapshot() == ref.snapshot()) {
-                page.activate(editor);
-                editor.showInDominatorTree(ref.objectId());
-                return;
-            }
-        }
+        SnapshotEditor editor = editorOf(page, ref.snapshot());
+        if (editor == null) return;
+        page.activate(editor);
+        editor.showInDominatorTree(ref.objectId());
     }
 
     private void copy(String text) {
@@ -122,5 +193,4 @@ public final class ObjectMenu {
     static String quote(String s) {
         return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
-
 }

@@ -7,11 +7,13 @@ import java.util.Map;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
+import org.eclipse.swt.custom.StyleRange;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Label;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -27,7 +29,8 @@ import org.polyheap.ui.ObjectRef;
  */
 public final class OverviewPage {
     private final LoadedSnapshot snapshot;
-    private final List<Label> values = new ArrayList<>();
+    private final List<String> values = new ArrayList<>();
+    private StyledText factsText;
     private BarChart objectsChart;
     private BarChart classesChart;
 
@@ -36,65 +39,84 @@ public final class OverviewPage {
     }
 
     public Composite create(Composite parent) {
-        var scroll = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.H_SCROLL);
-        var page = new Composite(scroll, SWT.NONE);
+        var page = new Composite(parent, SWT.NONE);
         page.setLayout(new GridLayout(2, true));
         page.setBackground(parent.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
         page.setBackgroundMode(SWT.INHERIT_FORCE);
 
-        var facts = new Composite(page, SWT.NONE);
-        facts.setLayout(new GridLayout(2, false));
-        facts.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        var title = new Label(facts, SWT.NONE);
-        title.setFont(JFaceResources.getHeaderFont());
-        title.setText(snapshot.analyzed().file().getFileName().toString());
-        title.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1));
         Map<String, Object> o = snapshot.overview();
-        fact(facts, "Format", formatName());
-        fact(facts, "File", String.valueOf(o.get("file")));
-        fact(facts, "Objects", Format.count((Long) o.get("objects")));
-        fact(facts, "Classes", Format.count((Long) o.get("classes")));
-        fact(facts, "References", Format.count((Long) o.get("references")));
-        fact(facts, "GC roots", Format.count((Long) o.get("gcRoots")) + " (" + Format.count((Long) o.get("gcRootObjects")) + " objects)");
-        fact(facts, "Heap size", Format.human((Long) o.get("shallowBytes")) + " (" + Format.bytes((Long) o.get("shallowBytes")) + " bytes)");
-        fact(facts, "Reachable", Format.count((Long) o.get("reachableObjects")) + " objects, " + Format.human((Long) o.get("reachableBytes")));
-        fact(facts, "Unreachable", Format.count((Long) o.get("unreachableObjects")) + " objects, " + Format.human((Long) o.get("unreachableBytes"))
+        var facts = new java.util.LinkedHashMap<String, String>();
+        facts.put("Format", formatName());
+        facts.put("File", String.valueOf(o.get("file")));
+        facts.put("Objects", Format.count((Long) o.get("objects")));
+        facts.put("Classes", Format.count((Long) o.get("classes")));
+        facts.put("References", Format.count((Long) o.get("references")));
+        facts.put("GC roots", Format.count((Long) o.get("gcRoots")) + " (" + Format.count((Long) o.get("gcRootObjects")) + " objects)");
+        facts.put("Heap size", Format.human((Long) o.get("shallowBytes")) + " (" + Format.bytes((Long) o.get("shallowBytes")) + " bytes)");
+        facts.put("Reachable", Format.count((Long) o.get("reachableObjects")) + " objects, " + Format.human((Long) o.get("reachableBytes")));
+        facts.put("Unreachable", Format.count((Long) o.get("unreachableObjects")) + " objects, " + Format.human((Long) o.get("unreachableBytes"))
                 + " (kept out of retained sizes)");
-        fact(facts, "Sizes", String.valueOf(o.get("sizeModel")));
-        fact(facts, "Dominators", semanticsInWords());
-        fact(facts, "Index", (Boolean.TRUE.equals(o.get("indexReused")) ? "reused: " : "built: ") + o.get("indexFolder"));
+        facts.put("Sizes", String.valueOf(o.get("sizeModel")));
+        facts.put("Dominators", semanticsInWords());
+        facts.put("Index", (Boolean.TRUE.equals(o.get("indexReused")) ? "reused: " : "built: ") + o.get("indexFolder"));
         if (o.get("warnings") instanceof List<?> warnings && !warnings.isEmpty()) {
-            fact(facts, "Warnings", String.join("\n", warnings.stream().map(String::valueOf).limit(8).toList())
-                    + (warnings.size() > 8 ? "\n… and " + (warnings.size() - 8) + " more" : ""));
+            facts.put("Warnings", String.join("; ", warnings.stream().map(String::valueOf).limit(8).toList())
+                    + (warnings.size() > 8 ? "; \u2026 and " + (warnings.size() - 8) + " more" : ""));
         }
+        values.addAll(facts.values());
+        factsText = factsText(page, snapshot.analyzed().file().getFileName().toString(), facts);
+        factsText.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 
-        var charts = new Composite(page, SWT.NONE);
+        var chartsScroll = new ScrolledComposite(page, SWT.V_SCROLL);
+        chartsScroll.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        var charts = new Composite(chartsScroll, SWT.NONE);
         charts.setLayout(new GridLayout(1, false));
-        charts.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         long heap = snapshot.heapBytes();
         objectsChart = new BarChart(charts, "Biggest objects (retained size)", objectBars(), heap, new RGB(110, 160, 220));
         objectsChart.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         classesChart = new BarChart(charts, "Biggest classes (retained size)", classBars(), heap, new RGB(240, 170, 90));
         classesChart.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-
-        scroll.setContent(page);
-        scroll.setExpandHorizontal(true);
-        scroll.setExpandVertical(true);
-        scroll.addListener(SWT.Resize, e -> scroll.setMinSize(page.computeSize(scroll.getClientArea().width, SWT.DEFAULT)));
-        return scroll;
+        chartsScroll.setContent(charts);
+        chartsScroll.setExpandHorizontal(true);
+        chartsScroll.setExpandVertical(true);
+        chartsScroll.setMinHeight(charts.computeSize(SWT.DEFAULT, SWT.DEFAULT).y); // bar charts have a fixed height: cheap
+        return page;
     }
 
-    private void fact(Composite parent, String name, String value) {
-        var key = new Label(parent, SWT.NONE);
-        key.setText(name);
-        key.setFont(JFaceResources.getBannerFont());
-        key.setLayoutData(new GridData(SWT.LEFT, SWT.TOP, false, false));
-        var val = new Label(parent, SWT.WRAP);
-        val.setText(value);
-        var data = new GridData(SWT.FILL, SWT.TOP, true, false);
-        data.widthHint = 380;
-        val.setLayoutData(data);
-        values.add(val);
+    /**
+     * The facts as one read-only text: the file name as a title, then a bold name and its value per
+     * line, wrapped values indented to the value column. One widget instead of a label per fact: GTK
+     * measures every wrapping label on each layout, which made opening an editor slow.
+     */
+    private static StyledText factsText(Composite parent, String title, Map<String, String> facts) {
+        var text = new StyledText(parent, SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL);
+        text.setCaret(null);
+        text.setMargins(6, 6, 6, 6);
+        var bold = JFaceResources.getBannerFont();
+        var gc = new GC(text);
+        int column;
+        try {
+            gc.setFont(bold);
+            column = facts.keySet().stream().mapToInt(k -> gc.textExtent(k).x).max().orElse(0) + 16;
+        } finally {
+            gc.dispose();
+        }
+        var content = new StringBuilder(title).append('\n');
+        var styles = new ArrayList<StyleRange>();
+        var heading = new StyleRange(0, title.length(), null, null);
+        heading.font = JFaceResources.getHeaderFont();
+        styles.add(heading);
+        for (var fact : facts.entrySet()) {
+            var name = new StyleRange(content.length(), fact.getKey().length(), null, null);
+            name.font = bold;
+            styles.add(name);
+            content.append(fact.getKey()).append('\t').append(fact.getValue().replace('\n', ' ')).append('\n');
+        }
+        text.setText(content.toString());
+        text.setStyleRanges(styles.toArray(StyleRange[]::new));
+        text.setTabStops(new int[] { column });
+        text.setWrapIndent(column);
+        return text;
     }
 
     private String formatName() {
@@ -143,8 +165,11 @@ public final class OverviewPage {
         return names;
     }
 
-    /** The value labels, in display order (for tests). */
-    public List<String> values() { return values.stream().map(Label::getText).toList(); }
+    /** The facts' values, in display order (for tests). */
+    public List<String> values() { return values; }
+
+    /** The facts as shown. */
+    public String factsText() { return factsText.getText(); }
 
     public BarChart objectsChart() { return objectsChart; }
 

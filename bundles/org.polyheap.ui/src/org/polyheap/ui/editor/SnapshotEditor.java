@@ -6,16 +6,21 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.MultiPageEditorPart;
 import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
  * One open snapshot, in three pages: Overview, Histogram and Dominator Tree. The input carries the
- * snapshot already parsed and analysed by the open job, so creating the pages does no analysis;
- * closing the editor closes the snapshot (unmaps its index).
+ * snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
+ * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
+ * window keeps answering while an editor opens. Closing the editor closes the snapshot (unmaps its index).
  */
 public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int OVERVIEW = 0;
@@ -24,8 +29,13 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
+    private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree" };
+
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
+    private final Composite[] holders = new Composite[TITLES.length];
+    private final boolean[] made = new boolean[TITLES.length];
+    private boolean creating;
     private OverviewPage overview;
     private HistogramPage histogram;
     private DominatorPage dominators;
@@ -44,29 +54,80 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     @Override
     protected void createPages() {
         overview = new OverviewPage(snapshot);
-        setPageText(addPage(overview.create(getContainer())), "Overview");
         histogram = new HistogramPage(snapshot);
-        setPageText(addPage(histogram.create(getContainer())), "Histogram");
         dominators = new DominatorPage(snapshot);
-        setPageText(addPage(dominators.create(getContainer())), "Dominator Tree");
-        selection.watch(histogram.viewer());
-        selection.watch(dominators.viewer());
+        for (int page = 0; page < TITLES.length; page++) {
+            holders[page] = new Composite(getContainer(), SWT.NONE);
+            holders[page].setLayout(new FillLayout());
+            setPageText(addPage(holders[page]), TITLES[page]);
+        }
         getSite().setSelectionProvider(selection);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
-        new ObjectMenu(this, histogram.viewer()).install();
-        new ObjectMenu(this, dominators.viewer()).install();
+        // the other pages' widgets, one page per turn of the event loop (each turn asks for the next, so
+        // input and paints queued meanwhile come first): opening never holds the window for long
+        makeLater(OVERVIEW);
+    }
+
+    private void makeLater(int page) {
+        if (page >= TITLES.length) return;
+        getContainer().getDisplay().asyncExec(() -> {
+            if (getContainer().isDisposed()) return;
+            make(page);
+            makeLater(page + 1);
+        });
+    }
+
+    /** Makes a page's widgets if not yet made (the first time it is shown or asked for). */
+    private void make(int page) {
+        if (made[page] || holders[page].isDisposed()) return;
+        made[page] = true;
+        switch (page) {
+            case OVERVIEW -> overview.create(holders[page]);
+            case HISTOGRAM -> {
+                histogram.create(holders[page]);
+                selection.watch(histogram.viewer());
+                new ObjectMenu(this, histogram.viewer()).install();
+                var history = NavigationHistory.of(getSite().getWorkbenchWindow());
+                histogram.onChange(c -> history.mark(c == HistogramPage.Change.FILTER ? NavigationHistory.Kind.FILTER : NavigationHistory.Kind.STEP));
+            }
+            default -> {
+                dominators.create(holders[page]);
+                selection.watch(dominators.viewer());
+                new ObjectMenu(this, dominators.viewer()).install();
+            }
+        }
+        holders[page].layout(true, true);
+    }
+
+    /** True when a page's widgets are made (asking for the page makes them). */
+    public boolean isMade(int page) { return made[page]; }
+
+    @Override
+    public void createPartControl(Composite parent) {
+        creating = true; // the first page's widgets come in the next turn too
+        try {
+            super.createPartControl(parent);
+        } finally {
+            creating = false;
+        }
+    }
+
+    @Override
+    protected void pageChange(int newPageIndex) {
+        if (!creating) make(newPageIndex);
+        super.pageChange(newPageIndex);
     }
 
     /** Shows the Dominator Tree page with {@code object} revealed and selected. UI thread. */
     public void showInDominatorTree(int object) {
         setActivePage(DOMINATORS);
-        dominators.reveal(object);
+        dominators().reveal(object);
     }
 
     /** Shows the Histogram page with the cursor in its filter (Ctrl+F). */
     public void focusFilter() {
         setActivePage(HISTOGRAM);
-        histogram.focusFilter();
+        histogram().focusFilter();
     }
 
     /** The reason in words: the JDK's file exceptions carry only the path as their message. */
@@ -86,17 +147,29 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     public LoadedSnapshot snapshot() { return snapshot; }
 
-    public OverviewPage overview() { return overview; }
+    /** The Overview page, its widgets made if not yet. */
+    public OverviewPage overview() {
+        make(OVERVIEW);
+        return overview;
+    }
 
-    public HistogramPage histogram() { return histogram; }
+    /** The Histogram page, its widgets made if not yet. */
+    public HistogramPage histogram() {
+        make(HISTOGRAM);
+        return histogram;
+    }
 
-    public DominatorPage dominators() { return dominators; }
+    /** The Dominator Tree page, its widgets made if not yet. */
+    public DominatorPage dominators() {
+        make(DOMINATORS);
+        return dominators;
+    }
 
     @Override
     public void setFocus() {
         switch (getActivePage()) {
-            case HISTOGRAM -> histogram.viewer().getControl().setFocus();
-            case DOMINATORS -> dominators.viewer().getControl().setFocus();
+            case HISTOGRAM -> histogram().viewer().getControl().setFocus();
+            case DOMINATORS -> dominators().viewer().getControl().setFocus();
             default -> super.setFocus();
         }
     }

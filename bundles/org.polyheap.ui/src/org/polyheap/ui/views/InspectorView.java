@@ -56,6 +56,7 @@ public final class InspectorView extends ObjectView {
             if (((IStructuredSelection) e.getSelection()).getFirstElement() instanceof Line l && l.target() != null) show(l.target());
         });
         getSite().setSelectionProvider(viewer);
+        new org.polyheap.ui.editor.ObjectMenu(this, viewer).install(); // on the rows of fields that point to an object
         follow();
     }
 

@@ -1,5 +1,6 @@
 package org.polyheap.ui.views;
 
+import org.eclipse.core.runtime.ListenerList;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
@@ -8,9 +9,11 @@ import org.polyheap.ui.ObjectRef;
 
 /**
  * A view about one object: it follows the object selected in the editor or in another view (its own
- * selections excepted, so drilling into a row does not replace what the view shows). UI thread.
+ * selections excepted, so drilling into a row does not replace what the view shows). Tells listeners
+ * ({@link #onShown}) when what it shows changes: the navigation history marks a step. UI thread.
  */
 public abstract class ObjectView extends ViewPart {
+    private static final ListenerList<Runnable> SHOWN = new ListenerList<>();
     private final ISelectionListener listener = this::selectionChanged;
     private final Runnable onSnapshotClosed = this::snapshotClosed;
     private ObjectRef shown;
@@ -36,6 +39,17 @@ public abstract class ObjectView extends ViewPart {
         if (shown == null || shown.snapshot() != ref.snapshot()) ref.snapshot().onClose(onSnapshotClosed);
         shown = ref;
         showObject(ref);
+        changed();
+    }
+
+    /** Runs {@code listener} (on the UI thread) whenever any object view shows another object or query. */
+    public static void onShown(Runnable listener) { SHOWN.add(listener); }
+
+    public static void removeOnShown(Runnable listener) { SHOWN.remove(listener); }
+
+    /** Tells the listeners that what this view shows changed. */
+    protected final void changed() {
+        for (Runnable r : SHOWN) r.run();
     }
 
     private void snapshotClosed() {

@@ -92,10 +92,29 @@ public final class ReferencesView extends ObjectView {
 
     /** Lists incoming (true) or outgoing (false) references of the shown object. */
     public void setIncoming(boolean in) {
+        if (in == incoming) return;
+        setMode(in);
+        reshow();
+        changed();
+    }
+
+    /** Lists the incoming (true) or outgoing (false) references of {@code ref}. */
+    public void show(ObjectRef ref, boolean in) {
+        if (in != incoming) {
+            setMode(in);
+            if (ref.equals(shown())) {
+                reshow();
+                changed();
+                return;
+            }
+        }
+        show(ref);
+    }
+
+    private void setMode(boolean in) {
         incoming = in;
         incomingAction.setChecked(in);
         outgoingAction.setChecked(!in);
-        reshow();
     }
 
     public boolean incoming() { return incoming; }

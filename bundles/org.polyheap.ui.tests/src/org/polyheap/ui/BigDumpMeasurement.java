@@ -1,0 +1,51 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.polyheap.ui.editor.SnapshotEditor;
+
+/**
+ * A measurement, not part of the default test run (its name does not end in "Test"): opening an
+ * already indexed big dump in the window, three times, with the display-thread watchdog. Make the
+ * dump and its index first, e.g. {@code java /work/shared/tools/hprof/Gen.java 1024 /tmp/x/gen-1g.hprof}
+ * and {@code polyheap histogram /tmp/x/gen-1g.hprof}, then run
+ * {@code POLYHEAP_BIG_DUMP=/tmp/x/gen-1g.hprof ./mvnw -B -o -pl bundles/org.polyheap.ui.tests -am verify -Dtest=BigDumpMeasurement}.
+ * Figures go to target/ui-figures.txt like the others.
+ */
+class BigDumpMeasurement {
+    @AfterEach
+    void closeEditors() {
+        UiTestSupport.closeAllEditors();
+    }
+
+    @Test
+    void openingAnIndexedBigDump() throws Exception {
+        String name = System.getenv("POLYHEAP_BIG_DUMP");
+        assertNotNull(name, "set POLYHEAP_BIG_DUMP to an indexed heap dump");
+        Path file = Path.of(name);
+        assertTrue(Files.isRegularFile(file), name);
+        for (int run = 1; run <= 3; run++) {
+            var watch = new UiStallWatch(UiTestSupport.display());
+            long t0 = System.nanoTime();
+            SnapshotEditor editor = UiTestSupport.open(file);
+            UiTestSupport.spinUntil(editor.histogram()::settled, UiTestSupport.TIMEOUT_MS, "histogram rows");
+            UiTestSupport.spin(300);
+            double ms = (System.nanoTime() - t0) / 1e6 - 300;
+            assertTrue(editor.snapshot().analyzed().reused(), "the index was reused");
+            UiTestSupport.figure("open %s (%,d bytes, %,d objects), indexed, run %d: %.0f ms (UI-thread stall %s)", file.getFileName(),
+                    Files.size(file), editor.snapshot().graph().objectCount(), run, ms, watch.stop().describe());
+            if (run == 1) {
+                editor.showPage(SnapshotEditor.DOMINATORS);
+                UiTestSupport.spin(300);
+                UiTestSupport.screenshot("big-dump-dominators");
+            }
+            UiTestSupport.closeAllEditors();
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package org.polyheap.ui.editor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.polyheap.analysis.DominatorTree;
+import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.ObjectRef;
+
+/**
+ * How the Dominator Tree page lays a node's children out as rows. Up to {@link #DIRECT} children are
+ * rows of their own; a node with more shows ranges of {@value #SPAN} children ("[1 … 1,000]"), and a
+ * range with more than {@value #SPAN} × {@value #SPAN} children ranges of ranges, so no row ever has
+ * more than {@link #DIRECT} rows under it. Why: GTK's tree makes a model row for every child it is told
+ * about and a tree-view node for every child of an expanded row, about 6 µs each (docs/benchmarks.md,
+ * UI), so a million children at one level would freeze the window for seconds, while two levels of
+ * 1,000 expand in milliseconds and every child is still there, biggest retained size first.
+ *
+ * <p>Pure arithmetic over the dominator tree: O(1) per row, except {@link #pathTo} (O(depth ×
+ * children) for finding each object among its siblings). Thread-safe (immutable).
+ */
+public final class DominatorRows {
+    /** A node with at most this many children shows them directly. */
+    public static final int DIRECT = 2_000;
+    /** Children per range row (and ranges per range-of-ranges row). */
+    public static final int SPAN = 1_000;
+
+    /**
+     * Children {@code from} (inclusive) to {@code to} (exclusive) of {@code parent} ({@link
+     * DominatorTree#VIRTUAL_ROOT} for the top level), in the tree's order (biggest retained first).
+     */
+    public record Range(int parent, int from, int to) {
+        public int size() { return to - from; }
+    }
+
+    /** One row on the way down to an object: the row's element and its index among its parent's rows. */
+    public record Step(Object element, int index) { }
+
+    private final LoadedSnapshot snapshot;
+    private final DominatorTree tree;
+
+    public DominatorRows(LoadedSnapshot snapshot) {
+        this.snapshot = snapshot;
+        this.tree = snapshot.analyzed().analysis().dominatorTree();
+    }
+
+    /** Children of an object, or of the virtual root for -1. O(1). */
+    public int childCount(int object) {
+        if (object < DominatorTree.VIRTUAL_ROOT) return 0;
+        return tree.childCount(object);
+    }
+
+    /** The {@code index}-th child of an object (or of the virtual root), biggest retained first. O(1). */
+    public int child(int object, int index) {
+        return tree.child(object, index);
+    }
+
+    private int dominatorOf(int object) {
+        return tree.dominatorOf(object);
+    }
+
+    /** Rows under an element: an {@link ObjectRef}, a {@link Range}, or anything else for the top level. */
+    public int rowCount(Object element) {
+        return switch (element) {
+            case ObjectRef r -> rowCount(0, childCount(r.objectId()));
+            case Range r -> rowCount(r.from(), r.to());
+            default -> rowCount(0, childCount(DominatorTree.VIRTUAL_ROOT));
+        };
+    }
+
+    /** The {@code index}-th row under an element: an {@link ObjectRef} or a {@link Range}. */
+    public Object row(Object element, int index) {
+        return switch (element) {
+            case ObjectRef r -> row(r.objectId(), 0, childCount(r.objectId()), index);
+            case Range r -> row(r.parent(), r.from(), r.to(), index);
+            default -> row(DominatorTree.VIRTUAL_ROOT, 0, childCount(DominatorTree.VIRTUAL_ROOT), index);
+        };
+    }
+
+    private static int rowCount(int from, int to) {
+        int n = to - from;
+        return n <= DIRECT ? n : (int) ceilDiv(n, span(n));
+    }
+
+    private Object row(int parent, int from, int to, int index) {
+        int n = to - from;
+        if (n <= DIRECT) return new ObjectRef(snapshot, child(parent, from + index));
+        long span = span(n);
+        int start = (int) (from + index * span);
+        return new Range(parent, start, (int) Math.min(to, start + span));
+    }
+
+    /** Children per row under a range of {@code n} children: the smallest power of SPAN that leaves at most SPAN rows. */
+    static long span(int n) {
+        long span = SPAN;
+        while (ceilDiv(n, span) > SPAN) span *= SPAN;
+        return span;
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    /** The element whose rows hold {@code element}: an object, a range, or the snapshot for the top level. */
+    public Object parentOf(Object element) {
+        List<Step> path = switch (element) {
+            case ObjectRef r -> pathTo(r.objectId());
+            case Range r -> {
+                var p = r.parent() < 0 ? new ArrayList<Step>() : new ArrayList<>(pathTo(r.parent()));
+                p.addAll(rangesDown(r.parent(), r.from()));
+                yield p;
+            }
+            default -> List.of();
+        };
+        int self = path.size() - 1;
+        while (self >= 0 && !path.get(self).element().equals(element)) self--;
+        return self <= 0 ? snapshot : path.get(self - 1).element();
+    }
+
+    /**
+     * The rows from the top level down to {@code object}, ranges included; empty when the object is
+     * not in the tree (unreachable). O(depth × children): each object is looked up among its siblings.
+     */
+    public List<Step> pathTo(int object) {
+        if (object < 0 || !tree.isReachable(object)) return List.of();
+        var chain = new ArrayList<Integer>();
+        for (int o = object; o >= 0; o = dominatorOf(o)) chain.addFirst(o);
+        var path = new ArrayList<Step>();
+        int parent = DominatorTree.VIRTUAL_ROOT;
+        for (int o : chain) {
+            int index = indexOf(parent, o);
+            if (index < 0) return List.of();
+            var ranges = rangesDown(parent, index);
+            path.addAll(ranges);
+            int from = ranges.isEmpty() ? 0 : ((Range) ranges.getLast().element()).from();
+            path.add(new Step(new ObjectRef(snapshot, o), index - from));
+            parent = o;
+        }
+        return path;
+    }
+
+    /** The range rows under {@code parent} that lead to its {@code index}-th child, outermost first. */
+    private List<Step> rangesDown(int parent, int index) {
+        var steps = new ArrayList<Step>();
+        int from = 0, to = childCount(parent);
+        while (to - from > DIRECT) {
+            long span = span(to - from);
+            int k = (int) ((index - from) / span);
+            int start = (int) (from + k * span);
+            var range = new Range(parent, start, (int) Math.min(to, start + span));
+            steps.add(new Step(range, k));
+            from = range.from();
+            to = range.to();
+        }
+        return steps;
+    }
+
+    private int indexOf(int parent, int child) {
+        return tree.indexOfChild(parent, child);
+    }
+
+    /** Sum of the children's shallow sizes ([0]) and retained sizes ([1]) in a range. O(range size). */
+    public long[] sums(Range range) {
+        long shallow = 0, retained = 0;
+        for (int i = range.from(); i < range.to(); i++) {
+            int o = child(range.parent(), i);
+            shallow += tree.shallow().get(o);
+            retained += tree.retained().get(o);
+        }
+        return new long[] { shallow, retained };
+    }
+}
