@@ -9,10 +9,10 @@ import org.polyheap.model.ReferenceKind;
 
 /**
  * Decides which references retain under a {@link Semantics} and builds the {@link RetainingGraph}.
- * Costs three passes over the references (four for V8 and Dart) and, besides the result, one bit per
+ * Costs three passes over the references (four for Dart) and, besides the result, one bit per
  * reference. The kind-based passes run in parallel parts on the common fork-join pool for graphs of
- * more than half a million references; V8 and Dart rules run on the calling thread. Call it off the UI
- * thread.
+ * more than half a million references; V8 and Dart rules run on the calling thread (V8: one pass
+ * that copies the columns, see {@link V8Rules} for its memory). Call it off the UI thread.
  */
 public final class RetentionRules {
     private RetentionRules() { }
@@ -24,19 +24,13 @@ public final class RetentionRules {
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
         int[] roots = roots(graph, options.semantics());
         long[] shallow = graph.shallowSize().toArray();
-        long[] keep;
-        int anchor = -1;
-        switch (options.semantics()) {
-            case V8_DEVTOOLS -> {
-                var v8 = new V8Rules(graph, progress);
-                keep = v8.essentialEdges();
-                if (options.devtoolsSizes()) v8.moveOwnedSizes(shallow);
-                anchor = n > 0 ? V8Rules.rootOf(graph) : -1;
-            }
-            case DART -> keep = EphemeronRules.retainingEdges(graph, roots, progress);
-            default -> keep = kindEdges(graph, options.semantics(), progress);
+        if (options.semantics() == Semantics.V8_DEVTOOLS) {
+            // V8's rules walk the graph, so they work on flat copies and compact the result out of them
+            return new V8Rules(graph, progress).retainingGraph(roots, shallow, options.devtoolsSizes());
         }
-        return compact(graph, keep, roots, shallow, anchor, progress);
+        long[] keep = options.semantics() == Semantics.DART ? EphemeronRules.retainingEdges(graph, roots, progress)
+                : kindEdges(graph, options.semantics(), progress);
+        return compact(graph, keep, roots, shallow, progress);
     }
 
     /** True when a reference of this kind retains under rules that decide by kind alone. */
@@ -70,8 +64,7 @@ public final class RetentionRules {
         return set.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static RetainingGraph compact(HeapGraph graph, long[] keep, int[] roots, long[] shallow, int anchor,
-            Progress progress) {
+    private static RetainingGraph compact(HeapGraph graph, long[] keep, int[] roots, long[] shallow, Progress progress) {
         int n = graph.objectCount();
         long[] isRoot = new long[(n + 63) >>> 6];
         for (int r : roots) isRoot[r >>> 6] |= 1L << r;
@@ -96,6 +89,6 @@ public final class RetentionRules {
                 }
             };
         }, progress);
-        return new RetainingGraph(n, outStart, outTarget, hasRetainer, roots, shallow, anchor);
+        return new RetainingGraph(n, outStart, outTarget, hasRetainer, roots, shallow, -1);
     }
 }
