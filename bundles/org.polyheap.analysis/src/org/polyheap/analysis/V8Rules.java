@@ -2,6 +2,8 @@ package org.polyheap.analysis;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;
 
 import org.polyheap.model.GcRoot;
@@ -30,7 +32,9 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * in one sequential pass, into flat arrays: row starts (4 bytes per node), node types (1 byte per
  * node), targets (4 bytes per reference) and kinds (1 byte per reference). The retaining graph is
  * then compacted in place out of those same arrays. Memory: 5 bytes per node and 5 per reference,
- * plus 4 per node for the size owners; single-threaded; one instance per build.
+ * plus 8 per node for the size owners (owner and work list), 1 bit per reference for WeakMap halves.
+ * The target column is read, and the size owners are found, on the common fork-join pool beside the
+ * calling thread's work; one instance per build.
  */
 final class V8Rules {
     /** V8's node type list when the parser did not record {@code v8.nodeTypes}. */
@@ -75,10 +79,22 @@ final class V8Rules {
         long m = graph.outStart().get(n);
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
         progress.phase("Reading references for the V8 rules", m);
+        var targets = CompletableFuture.supplyAsync(() -> graph.outTarget().toArray()); // the largest column, beside the others
         start = startsOf(graph.outStart(), n);
-        target = graph.outTarget().toArray();
         kind = bytes(graph.outKind(), 0xff);
         type = bytes(graph.objectType(), 0xff);
+        target = join(targets);
+    }
+
+    /** The result of a task on the common pool, its failure rethrown unwrapped. */
+    private static <T> T join(CompletableFuture<T> task) {
+        try {
+            return task.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
     }
 
     /** The synthetic root: the parser's {@link RootKind#V8_SYNTHETIC_ROOT}, else node 0. */
@@ -128,19 +144,22 @@ final class V8Rules {
      *
      * <p>Essential edges: not weak, not a self edge, not a shortcut unless from the root, not from a
      * node that is not page-owned into a page-owned one (unless from the root), and not the table's
-     * half of a WeakMap entry. Edges into GC roots are left out, as for every format.
+     * half of a WeakMap entry. Edges into GC roots are left out, as for every format. The loops are
+     * kept apart in small methods: compiling one large method took the JIT seconds.
      */
     RetainingGraph retainingGraph(int[] roots, long[] sizes, boolean devtoolsSizes) {
+        // the size owners and the page-owned flood only read the arrays: one runs on the common pool
+        progress.phase("Marking page-owned nodes and size owners", n);
+        var owners = CompletableFuture.runAsync(() -> {
+            if (devtoolsSizes) moveOwnedSizes(sizes);
+        });
         long[] pageOwned = pageOwnedNodes();
-        if (devtoolsSizes) moveOwnedSizes(sizes);
+        long[] tableHalves = weakMapTableHalves();
+        join(owners);
         long[] isRoot = new long[(n + 63) >>> 6];
         for (int r : roots) set(isRoot, r);
         long[] hasRetainer = new long[(n + 63) >>> 6];
         progress.phase("Selecting essential edges", n);
-        LongColumn identity = graph.identity();
-        IntColumn names = graph.outName();
-        int[] name = new int[CHUNK];
-        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
         int kept = 0;
         int begin = start[0];
         for (int s = 0; s < n; s++) {
@@ -151,18 +170,9 @@ final class V8Rules {
             for (int p = begin; p < end; p++) {
                 int t = target[p];
                 byte k = kind[p];
-                if (k == WEAK || t == s) continue;
+                if (k == WEAK || t == s || isSet(isRoot, t)) continue;
                 if (!fromRoot && (k == SHORTCUT || (!ownedSource && isSet(pageOwned, t)))) continue;
-                if (k == INTERNAL) {
-                    if (p >= nameTo) {
-                        nameFrom = p;
-                        nameTo = (int) Math.min(p + (long) CHUNK, target.length);
-                        names.copyTo(p, name, 0, nameTo - nameFrom);
-                    }
-                    int nm = name[p - nameFrom];
-                    if (nm >= 0 && weakMapTableOf(nm) == identity.get(s)) continue;
-                }
-                if (isSet(isRoot, t)) continue;
+                if (k == INTERNAL && isSet(tableHalves, p)) continue;
                 set(hasRetainer, t);
                 target[kept++] = t;
             }
@@ -174,6 +184,33 @@ final class V8Rules {
         start = null;
         target = null;
         return new RetainingGraph(n, rows, retaining, hasRetainer, roots, sizes, n > 0 ? root : -1);
+    }
+
+    /**
+     * Bit set over reference positions: the internal edges that are the table's half of a WeakMap
+     * entry (named after a table whose node id is the edge's source). Reads the names of internal
+     * edges only, in order; each distinct name is matched once.
+     */
+    private long[] weakMapTableHalves() {
+        long[] halves = new long[(target.length + 63) >>> 6];
+        LongColumn identity = graph.identity();
+        IntColumn names = graph.outName();
+        int[] name = new int[CHUNK];
+        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
+        for (int s = 0; s < n; s++) {
+            for (int p = start[s], end = start[s + 1]; p < end; p++) {
+                if (kind[p] != INTERNAL) continue;
+                if (p >= nameTo) {
+                    nameFrom = p;
+                    nameTo = (int) Math.min(p + (long) CHUNK, target.length);
+                    names.copyTo(p, name, 0, nameTo - nameFrom);
+                }
+                int nm = name[p - nameFrom];
+                long table = nm < 0 ? NOT_WEAK_MAP : weakMapTableOf(nm);
+                if (table != NOT_WEAK_MAP && table == identity.get(s)) set(halves, p);
+            }
+        }
+        return halves;
     }
 
     /** The table node id named in a WeakMap edge name, or {@link #NOT_WEAK_MAP} when the name is not one. */
@@ -211,7 +248,6 @@ final class V8Rules {
                 stack[sp++] = t;
             }
         }
-        progress.phase("Marking page-owned nodes", n);
         long visited = 0;
         while (sp > 0) {
             if ((++visited & 0xffff) == 0) progress.checkCanceled();
@@ -236,8 +272,7 @@ final class V8Rules {
         if (!hasUserRoots()) return;
         final int unvisited = -1, multiple = -2;
         int[] owner = new int[n];
-        var work = new IntArrayList();
-        progress.phase("Calculating shallow sizes", n);
+        var work = new IntArrayList(n);
         var externalStringData = new ExternalStringData();
         for (int i = 0; i < n; i++) {
             if (isOwnedType(i, externalStringData)) {

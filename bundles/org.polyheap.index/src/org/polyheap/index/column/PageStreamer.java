@@ -8,7 +8,8 @@ import java.util.concurrent.Executor;
 /**
  * Writes a 1:1 index section value by value: fills a page, encodes it, appends it, and at the end
  * writes the page-offset table and the trailer. Memory: one page of longs plus its encode buffer.
- * Not thread-safe; with an encoder pool, up to {@link #MAX_PENDING} pages are encoded meanwhile.
+ * Not thread-safe; with an encoder pool, up to {@link #MAX_PENDING} pages are encoded meanwhile, and
+ * their arrays are reused once written (no garbage per page).
  * <pre>
  * page 0 .. page p-1              (see {@link PageCodec})
  * long  pageStart[0..p]           offsets from the section start; pageStart[p] = start of this table
@@ -38,7 +39,9 @@ final class PageStreamer {
     private int filled;
     private long count;
 
-    private record Encoded(byte[] bytes, int length) { }
+    private record Encoded(long[] page, byte[] bytes, int length) { }
+    private final ArrayDeque<long[]> freePages = new ArrayDeque<>();
+    private final ArrayDeque<byte[]> freeBytes = new ArrayDeque<>();
 
     PageStreamer(IndexOutput out, ValueKind kind, int pageShift) { this(out, kind, pageShift, null); }
 
@@ -60,6 +63,20 @@ final class PageStreamer {
         if (filled == page.length) flushPage();
     }
 
+    /** Adds {@code values[from, from + length)}; as {@link #add} for each, in page-sized steps. */
+    void addAll(int[] values, int from, int length) throws IOException {
+        while (length > 0) {
+            int n = Math.min(length, page.length - filled);
+            long[] p = page;
+            for (int i = 0, at = filled; i < n; i++) p[at + i] = values[from + i];
+            filled += n;
+            count += n;
+            from += n;
+            length -= n;
+            if (filled == page.length) flushPage();
+        }
+    }
+
     long count() { return count; }
 
     private void flushPage() throws IOException {
@@ -70,11 +87,9 @@ final class PageStreamer {
         } else {
             long[] full = page;
             int n = filled;
-            pending.add(CompletableFuture.supplyAsync(() -> {
-                byte[] b = new byte[PageCodec.maxBytes(n)];
-                return new Encoded(b, PageCodec.encode(full, n, b));
-            }, encoders));
-            page = new long[page.length];
+            byte[] b = freeBytes.isEmpty() ? new byte[PageCodec.maxBytes(page.length)] : freeBytes.pop();
+            pending.add(CompletableFuture.supplyAsync(() -> new Encoded(full, b, PageCodec.encode(full, n, b)), encoders));
+            page = freePages.isEmpty() ? new long[page.length] : freePages.pop();
             while (pending.size() > MAX_PENDING || (!pending.isEmpty() && pending.peek().isDone())) writeOldest();
         }
         filled = 0;
@@ -85,6 +100,8 @@ final class PageStreamer {
         Encoded e = pending.poll().join();
         pageStarts.add(out.position() - sectionStart);
         out.write(e.bytes(), 0, e.length());
+        freePages.push(e.page()); // the encoder is done with both: reused for a later page
+        freeBytes.push(e.bytes());
     }
 
     /** Writes the last page, the offset table and the trailer; returns the section's length. */

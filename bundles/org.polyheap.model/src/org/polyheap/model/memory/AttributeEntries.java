@@ -51,12 +51,15 @@ public final class AttributeEntries {
         return max;
     }
 
-    /** One attribute sorted by object, duplicates reduced to the last value set. O(k log k). */
+    /** One attribute sorted by object, duplicates reduced to the last value set. O(k log k); O(k) when added in order. */
     public Sorted sorted(String name) {
         IntArrayList objs = objects.get(name);
         LongArrayList vals = values.get(name);
         if (objs == null) throw new IllegalArgumentException("no attribute " + name);
         int n = objs.size();
+        if (isStrictlyAscending(objs)) { // the common case (parsers that walk objects in order): no sort
+            return new Sorted(name, objs.toIntArray(), vals.toLongArray());
+        }
         long[] order = new long[n]; // object in the high half, call index in the low half: a stable order
         for (int i = 0; i < n; i++) order[i] = ((long) objs.getInt(i) << 32) | i;
         LongArrays.radixSort(order);
@@ -73,6 +76,13 @@ public final class AttributeEntries {
             }
         }
         return new Sorted(name, k == n ? o : java.util.Arrays.copyOf(o, k), k == n ? v : java.util.Arrays.copyOf(v, k));
+    }
+
+    private static boolean isStrictlyAscending(IntArrayList objects) {
+        for (int i = 1, n = objects.size(); i < n; i++) {
+            if (objects.getInt(i) <= objects.getInt(i - 1)) return false;
+        }
+        return true;
     }
 
     /** Forgets one attribute's entries (after they were written). */

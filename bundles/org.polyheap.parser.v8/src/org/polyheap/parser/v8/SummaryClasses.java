@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.polyheap.model.ClassInfo;
 
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
@@ -45,38 +45,45 @@ final class SummaryClasses {
             byte[] domState, int[] plainNodes, String[] interfaces) {
         var s = new SummaryClasses(nodes.count);
         int objectType = meta.nodeType("object"), nativeType = meta.nodeType("native");
-        int[] locationOf = new int[nodes.count];
-        java.util.Arrays.fill(locationOf, -1);
+        boolean hasDetachedness = meta.nodeField("detachedness") >= 0;
+        // each distinct (script, line, column) of an object node gets a dense id and its text once
+        record Place(int script, int line, int column) { }
+        var places = new HashMap<Place, Integer>();
+        var placeText = new ArrayList<String>();
+        int[] placeOf = new int[nodes.count];
+        java.util.Arrays.fill(placeOf, -1);
         for (int k = 0; k < locations.size(); k++) {
             int node = locations.node.getInt(k);
-            if (nodes.type[node] == objectType) locationOf[node] = k; // the last entry wins, as in DevTools' map
+            if (nodes.type[node] != objectType) continue;
+            var place = new Place(locations.script.getInt(k), locations.line.getInt(k), locations.column.getInt(k));
+            placeOf[node] = places.computeIfAbsent(place, p -> { // the last entry wins, as in DevTools' map
+                placeText.add(p.script() + "," + p.line() + "," + p.column());
+                return placeText.size() - 1;
+            });
         }
         int[] byType = new int[meta.nodeTypes().size()];
         java.util.Arrays.fill(byType, -1);
-        var byName = new Int2IntOpenHashMap();
+        // (name string id, place + 1, detached) -> class id, in front of the by-text map
+        var byName = new Long2IntOpenHashMap();
         byName.defaultReturnValue(-1);
-        var byDetachedName = new Int2IntOpenHashMap();
-        byDetachedName.defaultReturnValue(-1);
         int plainCursor = 0;
         for (int i = 0; i < nodes.count; i++) {
             int type = nodes.type[i];
-            String location = locationOf[i] < 0 ? "" : locations.script.getInt(locationOf[i]) + ","
-                    + locations.line.getInt(locationOf[i]) + "," + locations.column.getInt(locationOf[i]);
+            int place = placeOf[i];
             String interfaceName = null;
             if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
             int id;
             if (type == objectType || type == nativeType) {
-                boolean detached = type == nativeType && domState[i] == DomState.DETACHED && meta.nodeField("detachedness") >= 0;
+                boolean detached = type == nativeType && hasDetachedness && domState[i] == DomState.DETACHED;
+                String location = place < 0 ? "" : placeText.get(place);
                 if (interfaceName != null) {
                     id = s.id(interfaceName, location);
-                } else if (!location.isEmpty()) {
-                    id = s.id(objectName(strings.get(nodes.name[i]), detached), location);
                 } else {
-                    var cache = detached ? byDetachedName : byName;
-                    id = cache.get(nodes.name[i]);
+                    long key = (long) nodes.name[i] << 32 | (long) (place + 1) << 1 | (detached ? 1 : 0);
+                    id = byName.get(key);
                     if (id < 0) {
-                        id = s.id(objectName(strings.get(nodes.name[i]), detached), "");
-                        cache.put(nodes.name[i], id);
+                        id = s.id(objectName(strings.get(nodes.name[i]), detached), location);
+                        byName.put(key, id);
                     }
                 }
             } else {
