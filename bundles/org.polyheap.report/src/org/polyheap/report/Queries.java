@@ -86,26 +86,57 @@ public final class Queries {
         return b.build();
     }
 
-    /** Objects of the dominator tree: the top-level ones, or the children of {@code parent}. */
+    /**
+     * Objects of the dominator tree: the top-level ones, or the children of {@code parent}. A
+     * {@code location} column is added when the format keeps source locations (V8) and a listed object
+     * has one: a few index lookups per listed object.
+     */
     public static Table dominators(AnalyzedSnapshot s, int parent, int top, Progress progress) {
         HeapGraph g = s.graph();
         DominatorTree tree = s.analysis().dominatorTree();
         int[] objects = parent == DominatorTree.VIRTUAL_ROOT
                 ? s.analysis().topConsumers(top, progress).objects()
                 : tree.children(parent);
-        var b = new Table.Builder("objects", Column.text("id", "Object"), Column.text("class", "Class"),
+        int n = Math.min(top, objects.length);
+        String[] locations = locations(s, objects, n);
+        var columns = new ArrayList<>(List.of(Column.text("id", "Object"), Column.text("class", "Class"),
                 Column.text("label", "Value"), Column.bytes("shallow", "Shallow bytes"),
                 Column.bytes("retained", "Retained bytes"), Column.percent("percent", "% of heap"),
-                Column.text("dominator", "Dominator"));
+                Column.text("dominator", "Dominator")));
+        if (locations != null) columns.add(Column.text("location", "Location"));
+        var b = new Table.Builder("objects", columns.toArray(Column[]::new));
         long total = Math.max(1, tree.reachableBytes());
-        int n = Math.min(top, objects.length);
         for (int i = 0; i < n; i++) {
             int o = objects[i];
             int dom = tree.dominator()[o];
-            b.row(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
-                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom));
+            Object[] row = {ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow()[o], tree.retained()[o],
+                    tree.retained()[o] * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom)};
+            if (locations != null) {
+                row = java.util.Arrays.copyOf(row, row.length + 1);
+                row[row.length - 1] = locations[i];
+            }
+            b.row(row);
         }
         return b.build();
+    }
+
+    /**
+     * The "Location" fact of each of the first {@code n} objects ("" when one has none), or null when
+     * none has one. Only snapshots with per-object attributes can have locations, so others cost nothing.
+     */
+    static String[] locations(AnalyzedSnapshot s, int[] objects, int n) {
+        if (s.graph().attributes().isEmpty() || n == 0) return null;
+        String[] result = new String[n];
+        boolean any = false;
+        try (var inspector = s.parser().inspector(s.file(), s.graph())) {
+            for (int i = 0; i < n; i++) {
+                result[i] = inspector.facts(objects[i]).getOrDefault("Location", "");
+                any |= !result[i].isEmpty();
+            }
+        } catch (java.io.IOException e) {
+            return null; // locations are a convenience; the table stands without them
+        }
+        return any ? result : null;
     }
 
     /** Up to {@code max} shortest paths from {@code object} to GC roots, avoiding the excluded kinds. */
