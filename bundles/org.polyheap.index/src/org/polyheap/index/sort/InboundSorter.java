@@ -220,6 +220,7 @@ public final class InboundSorter implements Closeable {
         private final byte[][] bytes;
         private final int[] byteAt, byteEnd;
         private final long[] last; // previous pair of each file run (delta base)
+        private final long[] heads; // each run's current pair, so the heap compares one array
         private final int[] heap;
         private int heapSize;
 
@@ -233,6 +234,7 @@ public final class InboundSorter implements Closeable {
             byteAt = new int[k];
             byteEnd = new int[k];
             last = new long[k];
+            heads = new long[k];
             heap = new int[k];
             blocks[0] = memory;
             size[0] = memorySize;
@@ -247,18 +249,22 @@ public final class InboundSorter implements Closeable {
                 close();
                 throw e;
             }
-            for (int r = 0; r < k; r++) if (at[r] < size[r]) heap[heapSize++] = r;
+            for (int r = 0; r < k; r++) {
+                if (at[r] < size[r]) {
+                    heads[r] = blocks[r][at[r]];
+                    heap[heapSize++] = r;
+                }
+            }
             for (int i = heapSize / 2 - 1; i >= 0; i--) down(i);
         }
-
-        private long head(int r) { return blocks[r][at[r]]; }
 
         /** The smallest pair left, or {@link #END}. */
         long next() throws IOException {
             if (heapSize == 0) return END;
             int r = heap[0];
-            long pair = head(r);
-            if (++at[r] == size[r] && (r == 0 || !refill(r))) heap[0] = heap[--heapSize];
+            long pair = heads[r];
+            if (++at[r] < size[r] || (r != 0 && refill(r))) heads[r] = blocks[r][at[r]];
+            else heap[0] = heap[--heapSize];
             if (heapSize > 1) down(0);
             return pair;
         }
@@ -298,12 +304,12 @@ public final class InboundSorter implements Closeable {
 
         private void down(int i) {
             int r = heap[i];
-            long key = head(r);
+            long key = heads[r];
             while (true) {
                 int c = 2 * i + 1;
                 if (c >= heapSize) break;
-                if (c + 1 < heapSize && head(heap[c + 1]) < head(heap[c])) c++;
-                if (head(heap[c]) >= key) break;
+                if (c + 1 < heapSize && heads[heap[c + 1]] < heads[heap[c]]) c++;
+                if (heads[heap[c]] >= key) break;
                 heap[i] = heap[c];
                 i = c;
             }

@@ -22,9 +22,18 @@ public final class AttributeEntries {
 
     private final Map<String, IntArrayList> objects = new LinkedHashMap<>();
     private final Map<String, LongArrayList> values = new LinkedHashMap<>();
+    private String lastName; // the attribute of the last add(), by identity, and its lists
+    private IntArrayList lastObjects;
+    private LongArrayList lastValues;
 
     /** Records one value; checks the name and that the object id is not negative. */
     public void add(String attribute, int object, long value) {
+        if (attribute == lastName) { // parsers set one attribute after another: skip the map
+            if (object < 0) throw new IllegalArgumentException("attribute " + attribute + " on object " + object);
+            lastObjects.add(object);
+            lastValues.add(value);
+            return;
+        }
         var list = objects.get(attribute);
         if (list == null) {
             if (!ObjectAttribute.isValidName(attribute)) throw new IllegalArgumentException("bad attribute name: " + attribute);
@@ -35,6 +44,9 @@ public final class AttributeEntries {
         if (object < 0) throw new IllegalArgumentException("attribute " + attribute + " on object " + object);
         list.add(object);
         values.get(attribute).add(value);
+        lastName = attribute;
+        lastObjects = list;
+        lastValues = values.get(attribute);
     }
 
     public boolean isEmpty() { return objects.isEmpty(); }
@@ -89,5 +101,6 @@ public final class AttributeEntries {
     public void remove(String name) {
         objects.remove(name);
         values.remove(name);
+        if (name.equals(lastName)) lastName = null;
     }
 }

@@ -19,6 +19,17 @@ final class Locations {
 
     int size() { return node.size(); }
 
+    /**
+     * Per node ordinal, the index of its location entry, -1 for none; the last entry of a node wins,
+     * as in DevTools' map. 4 bytes per node.
+     */
+    int[] entryOfNode(int nodeCount) {
+        int[] entry = new int[nodeCount];
+        java.util.Arrays.fill(entry, -1);
+        for (int k = 0, n = size(); k < n; k++) entry[node.getInt(k)] = k;
+        return entry;
+    }
+
     /** Reads the {@code locations} array (the scanner is before its {@code [}); node indexes become ordinals. */
     static Locations read(JsonScanner in, SnapshotMeta meta) throws IOException, SnapshotFormatException {
         var l = new Locations();

@@ -3,8 +3,6 @@ package org.polyheap.parser.v8;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.SnapshotSink;
 
-import it.unimi.dsi.fastutil.longs.LongArrays;
-
 /**
  * Source locations (the {@code locations} section) as per-object attributes, and reading them back.
  * Encoding (see docs/formats/v8.md):
@@ -27,19 +25,19 @@ final class SourceLocations {
     private SourceLocations() { }
 
     /**
-     * Writes the attributes; call after the objects exist. Entries go to the sink in node order (the
-     * last entry of a node wins, as in DevTools' map), so the sink need not sort them. O(locations · log).
+     * Writes the attributes, one after the other, in node order (so the sink need not sort them);
+     * call after the objects exist. O(nodes).
+     *
+     * @param entryOfNode per node, its location entry or -1 ({@link Locations#entryOfNode})
      */
-    static void write(SnapshotSink sink, Locations locations, ScriptNodes scripts) {
-        int n = locations.size();
-        long[] order = new long[n]; // node in the high half, entry in the low half
-        for (int k = 0; k < n; k++) order[k] = (long) locations.node.getInt(k) << 32 | k;
-        LongArrays.radixSort(order);
-        for (int i = 0; i < n; i++) {
-            if (i + 1 < n && order[i + 1] >>> 32 == order[i] >>> 32) continue; // a later entry for the same node
-            int node = (int) (order[i] >>> 32), k = (int) order[i];
-            sink.addAttribute(SCRIPT_ID, node, locations.script.getInt(k));
-            sink.addAttribute(LINE_COLUMN, node, (long) locations.line.getInt(k) << 32 | (locations.column.getInt(k) & 0xFFFF_FFFFL));
+    static void write(SnapshotSink sink, Locations locations, int[] entryOfNode, ScriptNodes scripts) {
+        for (int node = 0; node < entryOfNode.length; node++) {
+            int k = entryOfNode[node];
+            if (k >= 0) sink.addAttribute(SCRIPT_ID, node, locations.script.getInt(k));
+        }
+        for (int node = 0; node < entryOfNode.length; node++) {
+            int k = entryOfNode[node];
+            if (k >= 0) sink.addAttribute(LINE_COLUMN, node, (long) locations.line.getInt(k) << 32 | (locations.column.getInt(k) & 0xFFFF_FFFFL));
         }
         for (var e : scripts.scriptNodes(locations).int2IntEntrySet()) sink.addAttribute(SCRIPT, e.getIntValue(), e.getIntKey());
     }

@@ -42,7 +42,7 @@ final class SummaryClasses {
      * @param interfaces per plain object of {@code evidence}, the interface name or null
      */
     static SummaryClasses compute(SnapshotMeta meta, NodeTable nodes, List<String> strings, Locations locations,
-            byte[] domState, int[] plainNodes, String[] interfaces) {
+            int[] entryOfNode, byte[] domState, int[] plainNodes, String[] interfaces) {
         var s = new SummaryClasses(nodes.count);
         int objectType = meta.nodeType("object"), nativeType = meta.nodeType("native");
         boolean hasDetachedness = meta.nodeField("detachedness") >= 0;
@@ -51,15 +51,18 @@ final class SummaryClasses {
         var places = new HashMap<Place, Integer>();
         var placeText = new ArrayList<String>();
         int[] placeOf = new int[nodes.count];
-        java.util.Arrays.fill(placeOf, -1);
-        for (int k = 0; k < locations.size(); k++) {
-            int node = locations.node.getInt(k);
-            if (nodes.type[node] != objectType) continue;
+        for (int i = 0; i < nodes.count; i++) {
+            int k = entryOfNode[i];
+            placeOf[i] = -1;
+            if (k < 0 || nodes.type[i] != objectType) continue;
             var place = new Place(locations.script.getInt(k), locations.line.getInt(k), locations.column.getInt(k));
-            placeOf[node] = places.computeIfAbsent(place, p -> { // the last entry wins, as in DevTools' map
-                placeText.add(p.script() + "," + p.line() + "," + p.column());
-                return placeText.size() - 1;
-            });
+            Integer id = places.get(place);
+            if (id == null) {
+                id = placeText.size();
+                places.put(place, id);
+                placeText.add(place.script() + "," + place.line() + "," + place.column());
+            }
+            placeOf[i] = id;
         }
         int[] byType = new int[meta.nodeTypes().size()];
         java.util.Arrays.fill(byType, -1);

@@ -92,7 +92,8 @@ public final class V8SnapshotParser implements SnapshotParser {
                 });
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
-        var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, domState, plain, interfaces);
+        int[] entryOfNode = scan.locations.entryOfNode(nodes.count);
+        var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, entryOfNode, domState, plain, interfaces);
 
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
@@ -108,7 +109,7 @@ public final class V8SnapshotParser implements SnapshotParser {
             }
         }
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
-        SourceLocations.write(sink, scan.locations, scripts);
+        SourceLocations.write(sink, scan.locations, entryOfNode, scripts);
         facts(sink, scan, totalSelf, root);
     }
 
