@@ -20,12 +20,52 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 final class SummaryClasses {
     private record Key(String name, String location) { }
 
-    final List<ClassInfo> classes = new ArrayList<>();
-    /** Class id per node ordinal. */
-    final int[] classOf;
-    private final Map<Key, Integer> ids = new HashMap<>();
+    private record Place(int script, int line, int column) { }
 
-    private SummaryClasses(int nodes) { classOf = new int[nodes]; }
+    /** The classes met so far, by id; {@link #classOf} appends. */
+    final List<ClassInfo> classes = new ArrayList<>();
+    private final Map<Key, Integer> ids = new HashMap<>();
+    private final SnapshotMeta meta;
+    private final NodeTable nodes;
+    private final List<String> strings;
+    private final Locations locations;
+    private final int[] entryOfNode;
+    private final byte[] domState;
+    private final int[] plainNodes;
+    private final String[] interfaces;
+    private final int objectType, nativeType;
+    private final boolean hasDetachedness;
+    // each distinct (script, line, column) of an object node gets its text once
+    private final Map<Place, String> placeText = new HashMap<>();
+    private final int[] byType;
+    // (name string id, location entry + 1 or 0, detached) -> class id, in front of the by-text map
+    private final Long2IntOpenHashMap byName = new Long2IntOpenHashMap();
+    private int plainCursor;
+    private int next;
+
+    /**
+     * @param entryOfNode per node its location entry or -1 ({@link Locations#entryOfNode})
+     * @param domState   per node DOM state after {@link DomState#propagate} (native detached nodes get "Detached ")
+     * @param plainNodes plain objects, ascending ({@link #plainObjects})
+     * @param interfaces per plain object, the interface name or null
+     */
+    SummaryClasses(SnapshotMeta meta, NodeTable nodes, List<String> strings, Locations locations, int[] entryOfNode,
+            byte[] domState, int[] plainNodes, String[] interfaces) {
+        this.meta = meta;
+        this.nodes = nodes;
+        this.strings = strings;
+        this.locations = locations;
+        this.entryOfNode = entryOfNode;
+        this.domState = domState;
+        this.plainNodes = plainNodes;
+        this.interfaces = interfaces;
+        objectType = meta.nodeType("object");
+        nativeType = meta.nodeType("native");
+        hasDetachedness = meta.nodeField("detachedness") >= 0;
+        byType = new int[meta.nodeTypes().size()];
+        java.util.Arrays.fill(byType, -1);
+        byName.defaultReturnValue(-1);
+    }
 
     /** Ordinals of plain objects ({@code object} nodes named {@code Object}), ascending. */
     static int[] plainObjects(SnapshotMeta meta, NodeTable nodes, List<String> strings) {
@@ -38,64 +78,40 @@ final class SummaryClasses {
     }
 
     /**
-     * @param domState  per node DOM state after {@link DomState#propagate} (native detached nodes get "Detached ")
-     * @param interfaces per plain object of {@code evidence}, the interface name or null
+     * The class id of node {@code i}; call for the nodes in order (0, 1, 2...). A class met for the
+     * first time is appended to {@link #classes}. Amortized O(1): no per-node memory is kept.
      */
-    static SummaryClasses compute(SnapshotMeta meta, NodeTable nodes, List<String> strings, Locations locations,
-            int[] entryOfNode, byte[] domState, int[] plainNodes, String[] interfaces) {
-        var s = new SummaryClasses(nodes.count);
-        int objectType = meta.nodeType("object"), nativeType = meta.nodeType("native");
-        boolean hasDetachedness = meta.nodeField("detachedness") >= 0;
-        // each distinct (script, line, column) of an object node gets a dense id and its text once
-        record Place(int script, int line, int column) { }
-        var places = new HashMap<Place, Integer>();
-        var placeText = new ArrayList<String>();
-        int[] placeOf = new int[nodes.count];
-        for (int i = 0; i < nodes.count; i++) {
-            int k = entryOfNode[i];
-            placeOf[i] = -1;
-            if (k < 0 || nodes.type[i] != objectType) continue;
-            var place = new Place(locations.script.getInt(k), locations.line.getInt(k), locations.column.getInt(k));
-            Integer id = places.get(place);
-            if (id == null) {
-                id = placeText.size();
-                places.put(place, id);
-                placeText.add(place.script() + "," + place.line() + "," + place.column());
-            }
-            placeOf[i] = id;
+    int classOf(int i) {
+        if (i != next++) throw new IllegalStateException("nodes out of order: " + i);
+        int type = nodes.type[i];
+        String interfaceName = null;
+        if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
+        if (type != objectType && type != nativeType) {
+            int id = byType[type];
+            return id >= 0 ? id : (byType[type] = id(typeClassName(meta.nodeTypes().get(type)), ""));
         }
-        int[] byType = new int[meta.nodeTypes().size()];
-        java.util.Arrays.fill(byType, -1);
-        // (name string id, place + 1, detached) -> class id, in front of the by-text map
-        var byName = new Long2IntOpenHashMap();
-        byName.defaultReturnValue(-1);
-        int plainCursor = 0;
-        for (int i = 0; i < nodes.count; i++) {
-            int type = nodes.type[i];
-            int place = placeOf[i];
-            String interfaceName = null;
-            if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
-            int id;
-            if (type == objectType || type == nativeType) {
-                boolean detached = type == nativeType && hasDetachedness && domState[i] == DomState.DETACHED;
-                String location = place < 0 ? "" : placeText.get(place);
-                if (interfaceName != null) {
-                    id = s.id(interfaceName, location);
-                } else {
-                    long key = (long) nodes.name[i] << 32 | (long) (place + 1) << 1 | (detached ? 1 : 0);
-                    id = byName.get(key);
-                    if (id < 0) {
-                        id = s.id(objectName(strings.get(nodes.name[i]), detached), location);
-                        byName.put(key, id);
-                    }
-                }
-            } else {
-                id = byType[type];
-                if (id < 0) id = byType[type] = s.id(typeClassName(meta.nodeTypes().get(type)), "");
-            }
-            s.classOf[i] = id;
+        int entry = type == objectType ? entryOfNode[i] : -1;
+        boolean detached = type == nativeType && hasDetachedness && domState[i] == DomState.DETACHED;
+        if (interfaceName != null) return id(interfaceName, location(entry));
+        long key = (long) nodes.name[i] << 32 | (long) (entry + 1) << 1 | (detached ? 1 : 0);
+        int id = byName.get(key);
+        if (id < 0) {
+            id = id(objectName(strings.get(nodes.name[i]), detached), location(entry));
+            byName.put(key, id);
         }
-        return s;
+        return id;
+    }
+
+    /** "scriptId,line,column" of a location entry, "" for none. */
+    private String location(int entry) {
+        if (entry < 0) return "";
+        var place = new Place(locations.script.getInt(entry), locations.line.getInt(entry), locations.column.getInt(entry));
+        String text = placeText.get(place);
+        if (text == null) {
+            text = place.script() + "," + place.line() + "," + place.column();
+            placeText.put(place, text);
+        }
+        return text;
     }
 
     private int id(String name, String location) {

@@ -93,14 +93,16 @@ public final class V8SnapshotParser implements SnapshotParser {
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
         int[] entryOfNode = scan.locations.entryOfNode(nodes.count);
-        var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, entryOfNode, domState, plain, interfaces);
+        var classes = new SummaryClasses(meta, nodes, scan.strings, scan.locations, entryOfNode, domState, plain, interfaces);
 
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
-        for (var c : classes.classes) sink.addClass(c);
         long totalSelf = 0;
+        int classesAdded = 0;
         for (int i = 0; i < nodes.count; i++) {
-            sink.addObject(classes.classOf[i], nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
+            int classId = classes.classOf(i);
+            while (classesAdded < classes.classes.size()) sink.addClass(classes.classes.get(classesAdded++)); // ids stay equal
+            sink.addObject(classId, nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
                     nodes.type[i] | domState[i] << 8);
             totalSelf += nodes.selfSize[i];
             if ((i & 0xFFFF) == 0xFFFF) {
