@@ -7,8 +7,9 @@ import java.util.Map;
 
 import org.polyheap.model.ClassInfo;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 /**
  * Groups nodes into the classes of DevTools' Summary view (its {@code calculateObjectNames},
@@ -19,8 +20,6 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  */
 final class SummaryClasses {
     private record Key(String name, String location) { }
-
-    private record Place(int script, int line, int column) { }
 
     /** The classes met so far, by id; {@link #classOf} appends. */
     final List<ClassInfo> classes = new ArrayList<>();
@@ -35,10 +34,13 @@ final class SummaryClasses {
     private final String[] interfaces;
     private final int objectType, nativeType;
     private final boolean hasDetachedness;
-    // each distinct (script, line, column) of an object node gets its text once
-    private final Map<Place, String> placeText = new HashMap<>();
+    // each distinct (script, line, column) of an object node gets a dense place id and its text once:
+    // script -> (line << 32 | column) -> place
+    private final Int2ObjectOpenHashMap<Long2IntOpenHashMap> places = new Int2ObjectOpenHashMap<>();
+    private final List<String> placeText = new ArrayList<>();
+    private int lastEntry = -1, lastPlace = -1;
     private final int[] byType;
-    // (name string id, location entry + 1 or 0, detached) -> class id, in front of the by-text map
+    // (name string id, place + 1 or 0, detached) -> class id, in front of the by-text map
     private final Long2IntOpenHashMap byName = new Long2IntOpenHashMap();
     private int plainCursor;
     private int next;
@@ -90,28 +92,40 @@ final class SummaryClasses {
             int id = byType[type];
             return id >= 0 ? id : (byType[type] = id(typeClassName(meta.nodeTypes().get(type)), ""));
         }
-        int entry = type == objectType ? entryOfNode[i] : -1;
+        int place = type == objectType ? place(entryOfNode[i]) : -1;
         boolean detached = type == nativeType && hasDetachedness && domState[i] == DomState.DETACHED;
-        if (interfaceName != null) return id(interfaceName, location(entry));
-        long key = (long) nodes.name[i] << 32 | (long) (entry + 1) << 1 | (detached ? 1 : 0);
+        String location = place < 0 ? "" : placeText.get(place);
+        if (interfaceName != null) return id(interfaceName, location);
+        long key = (long) nodes.name[i] << 32 | (long) (place + 1) << 1 | (detached ? 1 : 0);
         int id = byName.get(key);
         if (id < 0) {
-            id = id(objectName(strings.get(nodes.name[i]), detached), location(entry));
+            id = id(objectName(strings.get(nodes.name[i]), detached), location);
             byName.put(key, id);
         }
         return id;
     }
 
-    /** "scriptId,line,column" of a location entry, "" for none. */
-    private String location(int entry) {
-        if (entry < 0) return "";
-        var place = new Place(locations.script.getInt(entry), locations.line.getInt(entry), locations.column.getInt(entry));
-        String text = placeText.get(place);
-        if (text == null) {
-            text = place.script() + "," + place.line() + "," + place.column();
-            placeText.put(place, text);
+    /** The dense id of a location entry's (script, line, column), -1 for no entry; its text "script,line,column" is kept once. */
+    private int place(int entry) {
+        if (entry < 0) return -1;
+        if (entry == lastEntry) return lastPlace;
+        int script = locations.script.getInt(entry), line = locations.line.getInt(entry), column = locations.column.getInt(entry);
+        var byPosition = places.get(script);
+        if (byPosition == null) {
+            byPosition = new Long2IntOpenHashMap();
+            byPosition.defaultReturnValue(-1);
+            places.put(script, byPosition);
         }
-        return text;
+        long position = (long) line << 32 | (column & 0xFFFF_FFFFL);
+        int place = byPosition.get(position);
+        if (place < 0) {
+            place = placeText.size();
+            placeText.add(script + "," + line + "," + column);
+            byPosition.put(position, place);
+        }
+        lastEntry = entry;
+        lastPlace = place;
+        return place;
     }
 
     private int id(String name, String location) {

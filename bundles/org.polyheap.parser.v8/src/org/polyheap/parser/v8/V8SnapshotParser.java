@@ -58,7 +58,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         int root = rootOrdinal(scan);
 
         // DOM state and interface names need edges, so read them once before objects go to the sink
-        byte[] domState = nodes.detachedness.clone();
+        byte[] domState = nodes.detachedness; // seeds the propagation, which works in place
         boolean hasDetachedness = meta.nodeField("detachedness") >= 0;
         int nativeType = meta.nodeType("native");
         if (!hasDetachedness) {
@@ -90,6 +90,7 @@ public final class V8SnapshotParser implements SnapshotParser {
                     for (int i = 0; i < count; i++) kinds[i] = kindOfType[type[i]];
                     sink.addReferences(from, to, kinds, name, count);
                 });
+        nodes.edgeCount = null; // only the edge pass needs it: 4 bytes per node less from here
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
         int[] entryOfNode = scan.locations.entryOfNode(nodes.count);
