@@ -57,6 +57,7 @@ final class V8Rules {
     private final int root;
     private final int hiddenType, arrayType, nativeType, syntheticType;
     private final Int2LongOpenHashMap weakMapTable = new Int2LongOpenHashMap();
+    private final long[] namesSeen, weakMapNames; // bits by string id
     /** Row starts by node (n + 1), then, after {@link #retainingGraph}, the retaining graph's. */
     private int[] start;
     private int[] target;
@@ -75,7 +76,9 @@ final class V8Rules {
         arrayType = names.indexOf("array");
         nativeType = names.indexOf("native");
         syntheticType = names.indexOf("synthetic");
-        weakMapTable.defaultReturnValue(Long.MIN_VALUE);
+        weakMapTable.defaultReturnValue(NOT_WEAK_MAP);
+        namesSeen = new long[(graph.stringCount() + 63) >>> 6];
+        weakMapNames = new long[namesSeen.length];
         long m = graph.outStart().get(n);
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
         progress.phase("Reading references for the V8 rules", m);
@@ -215,14 +218,15 @@ final class V8Rules {
 
     /** The table node id named in a WeakMap edge name, or {@link #NOT_WEAK_MAP} when the name is not one. */
     private long weakMapTableOf(int nameId) {
-        long cached = weakMapTable.get(nameId);
-        if (cached != Long.MIN_VALUE) return cached;
-        long table = NOT_WEAK_MAP;
-        if (nameId < graph.stringCount()) {
-            var match = WEAK_MAP_EDGE.matcher(graph.string(nameId));
-            if (match.matches()) table = parseOrNone(match.group(1));
+        if (nameId >= graph.stringCount()) return NOT_WEAK_MAP;
+        if (isSet(namesSeen, nameId)) return isSet(weakMapNames, nameId) ? weakMapTable.get(nameId) : NOT_WEAK_MAP;
+        set(namesSeen, nameId); // most internal edge names are not WeakMap names: two bits answer them later
+        var match = WEAK_MAP_EDGE.matcher(graph.string(nameId));
+        long table = match.matches() ? parseOrNone(match.group(1)) : NOT_WEAK_MAP;
+        if (table != NOT_WEAK_MAP) {
+            set(weakMapNames, nameId);
+            weakMapTable.put(nameId, table);
         }
-        weakMapTable.put(nameId, table);
         return table;
     }
 

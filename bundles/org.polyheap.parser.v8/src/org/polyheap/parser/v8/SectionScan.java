@@ -15,7 +15,8 @@ import org.polyheap.model.SnapshotFormatException;
  * top-level sections come in, skips the sections it does not know ({@code samples},
  * {@code trace_tree}, {@code scopes}...) and the edges, noting where {@code edges} start so the
  * second pass can jump there. Nodes or locations that come before the header are read again from
- * their offset. Memory: the node columns, the locations and the strings. Single-threaded.
+ * their offset. In a plain file, nodes and locations are read on threads of their own from their
+ * offsets while this pass skips them and goes on. Memory: the node columns, the locations and the strings.
  */
 final class SectionScan {
     final Path file;
@@ -41,7 +42,9 @@ final class SectionScan {
             throws IOException, SnapshotFormatException {
         var s = new SectionScan(file, isGzip(file));
         long budget = s.gzip ? Long.MAX_VALUE : Files.size(file);
-        BackgroundRead<NodeTable> nodeRead = null; // plain files: nodes are read beside the rest of the pass
+        // plain files: nodes and locations are read on threads of their own beside the rest of the pass
+        BackgroundRead<NodeTable> nodeRead = null;
+        BackgroundRead<Locations> locationRead = null;
         try (var in = JsonScanner.open(file, 0, s.gzip)) {
             int first = in.peek();
             if (first == -1) throw in.fail(0, "not a V8 heap snapshot (not JSON): the file is empty");
@@ -81,8 +84,20 @@ final class SectionScan {
                     }
                     case "locations" -> {
                         s.locationsOffset = s.arrayStart(in, key, s.locationsOffset);
-                        if (s.meta != null) s.locations = Locations.read(in, s.meta);
-                        else in.skipValue();
+                        if (s.meta != null && !s.gzip) {
+                            var meta = s.meta;
+                            long at = s.locationsOffset;
+                            locationRead = new BackgroundRead<>("polyheap-v8-locations", () -> {
+                                try (var locations = JsonScanner.open(file, at, false)) {
+                                    return Locations.read(locations, meta);
+                                }
+                            });
+                            in.skipValue();
+                        } else if (s.meta != null) {
+                            s.locations = Locations.read(in, s.meta);
+                        } else {
+                            in.skipValue();
+                        }
                     }
                     case "strings" -> {
                         s.stringsOffset = s.arrayStart(in, key, s.stringsOffset);
@@ -106,8 +121,10 @@ final class SectionScan {
                 if ((long) missing[0] < 0) throw in.fail(in.offset(), "not a V8 heap snapshot: no \"" + missing[1] + "\" section");
             }
             if (nodeRead != null) s.nodes = nodeRead.join();
+            if (locationRead != null) s.locations = locationRead.join();
         } catch (IOException | SnapshotFormatException | RuntimeException e) {
             if (nodeRead != null) nodeRead.cancel();
+            if (locationRead != null) locationRead.cancel();
             throw e;
         }
         if (s.nodes == null) {
