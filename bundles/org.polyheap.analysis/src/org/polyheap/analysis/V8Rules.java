@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.regex.Pattern;
 
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -41,9 +40,8 @@ final class V8Rules {
     private static final List<String> DEFAULT_TYPES = List.of("hidden", "array", "string", "object", "code",
             "closure", "regexp", "number", "native", "synthetic", "concatenated string", "sliced string",
             "symbol", "bigint", "object shape");
-    // Name V8 gives both halves of a WeakMap entry; the half whose source is the table does not retain.
-    private static final Pattern WEAK_MAP_EDGE = Pattern.compile(
-            "^\\d+ / part of key \\(.*? @\\d+\\) -> value \\(.*? @\\d+\\) pair in WeakMap \\(table @(\\d+)\\)$");
+    // the half of a WeakMap entry whose source is the table (named in both halves' edge names, see
+    // WeakMapEdgeName) does not retain
     private static final String DOM_TREES = "(Document DOM trees)";
     private static final String EXTERNAL_STRING_DATA = "system / ExternalStringData";
     private static final long NOT_WEAK_MAP = Long.MIN_VALUE + 1; // never equals a node id (ids are unsigned 32-bit)
@@ -221,21 +219,13 @@ final class V8Rules {
         if (nameId >= graph.stringCount()) return NOT_WEAK_MAP;
         if (isSet(namesSeen, nameId)) return isSet(weakMapNames, nameId) ? weakMapTable.get(nameId) : NOT_WEAK_MAP;
         set(namesSeen, nameId); // most internal edge names are not WeakMap names: two bits answer them later
-        var match = WEAK_MAP_EDGE.matcher(graph.string(nameId));
-        long table = match.matches() ? parseOrNone(match.group(1)) : NOT_WEAK_MAP;
+        long id = WeakMapEdgeName.tableId(graph.string(nameId));
+        long table = id == WeakMapEdgeName.NONE ? NOT_WEAK_MAP : id;
         if (table != NOT_WEAK_MAP) {
             set(weakMapNames, nameId);
             weakMapTable.put(nameId, table);
         }
         return table;
-    }
-
-    private static long parseOrNone(String digits) {
-        try {
-            return Long.parseLong(digits);
-        } catch (NumberFormatException e) {
-            return NOT_WEAK_MAP;
-        }
     }
 
     /** Nodes reachable over non-weak edges from the root's shortcut targets and the DOM trees root. */
