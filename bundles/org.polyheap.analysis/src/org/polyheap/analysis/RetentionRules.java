@@ -14,7 +14,8 @@ import org.polyheap.model.ReferenceKind;
  * Kind-based rules cost one pass over the references' targets and kinds; V8 and Dart rules first make
  * a bit set of retaining references (one bit per reference, heap) with their own passes, then one pass
  * over the targets. The pass runs in parallel parts on the common fork-join pool for graphs of more
- * than half a million references; V8 and Dart rules run on the calling thread. Call it off the UI
+ * than half a million references; V8 and Dart rules run on the calling thread on flat heap copies of
+ * the columns (see {@link V8Rules} and {@link EphemeronRules} for their memory). Call it off the UI
  * thread.
  */
 public final class RetentionRules {
@@ -37,15 +38,11 @@ public final class RetentionRules {
         LongArray shallow;
         long[] keep = null;
         boolean[] byKind = null;
-        int anchor = -1;
         switch (options.semantics()) {
             case V8_DEVTOOLS -> {
-                long[] sizes = graph.shallowSize().toArray(); // V8Rules re-attributes sizes in a heap array
-                var v8 = new V8Rules(graph, progress);
-                keep = v8.essentialEdges();
-                if (options.devtoolsSizes()) v8.moveOwnedSizes(sizes);
-                anchor = n > 0 ? V8Rules.rootOf(graph) : -1;
-                shallow = LongArray.of(sizes);
+                // V8's rules walk the graph, so they work on flat heap copies and compact the result out of them
+                long[] sizes = graph.shallowSize().toArray();
+                return new V8Rules(graph, progress).retainingGraph(roots, sizes, options.devtoolsSizes());
             }
             case DART -> {
                 keep = EphemeronRules.retainingEdges(graph, roots, progress);
@@ -57,7 +54,7 @@ public final class RetentionRules {
                 shallow = copy(graph.shallowSize(), work);
             }
         }
-        return compact(graph, keep, byKind, roots, shallow, anchor, work, progress);
+        return compact(graph, keep, byKind, roots, shallow, work, progress);
     }
 
     /**
@@ -108,7 +105,7 @@ public final class RetentionRules {
      * and it does not point at a GC root.
      */
     private static RetainingGraph compact(HeapGraph graph, long[] keep, boolean[] byKind, int[] roots,
-            LongArray shallow, int anchor, WorkArrays work, Progress progress) {
+            LongArray shallow, WorkArrays work, Progress progress) {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         long[] isRoot = new long[(n + 63) >>> 6];
@@ -137,6 +134,6 @@ public final class RetentionRules {
         }
         int sum = 0;
         for (int i = 0; i <= n; i++) outStart.set(i, sum += outStart.get(i));
-        return new RetainingGraph(n, outStart, outTarget.head(end), roots, shallow, anchor, work);
+        return new RetainingGraph(n, outStart, outTarget.head(end), roots, shallow, -1, work);
     }
 }

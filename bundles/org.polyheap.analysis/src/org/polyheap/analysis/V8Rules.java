@@ -2,7 +2,8 @@ package org.polyheap.analysis;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -12,6 +13,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 
+import it.unimi.dsi.fastutil.ints.Int2BooleanOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -23,45 +25,77 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * <p>Reads the parser's encoding: object = node ordinal, {@code objectType & 0xff} = index into the
  * fact {@code v8.nodeTypes}, {@code objectLabel} = node name, identity = node id; the root is the
  * {@link RootKind#V8_SYNTHETIC_ROOT} object (node 0 unless the file has {@code root_index}).
- * Uses the graph's columns by random access; memory: one int per node plus bit sets.
+ *
+ * <p>The graph walks (page-owned flood, size owners) jump around the whole graph, which on mapped,
+ * bit-packed columns costs a page decode per step; so the columns they need are first copied, each
+ * in one sequential pass, into flat arrays: row starts (4 bytes per node), node types (1 byte per
+ * node), targets (4 bytes per reference) and kinds (1 byte per reference). The retaining graph is
+ * then compacted in place out of those same arrays. Memory: 5 bytes per node and 5 per reference,
+ * plus 8 per node for the size owners (owner and work list), 1 bit per reference for WeakMap halves.
+ * The target column is read, and the size owners are found, on the common fork-join pool beside the
+ * calling thread's work; one instance per build.
  */
 final class V8Rules {
     /** V8's node type list when the parser did not record {@code v8.nodeTypes}. */
     private static final List<String> DEFAULT_TYPES = List.of("hidden", "array", "string", "object", "code",
             "closure", "regexp", "number", "native", "synthetic", "concatenated string", "sliced string",
             "symbol", "bigint", "object shape");
-    // Name V8 gives both halves of a WeakMap entry; the half whose source is the table does not retain.
-    private static final Pattern WEAK_MAP_EDGE = Pattern.compile(
-            "^\\d+ / part of key \\(.*? @\\d+\\) -> value \\(.*? @\\d+\\) pair in WeakMap \\(table @(\\d+)\\)$");
+    // the half of a WeakMap entry whose source is the table (named in both halves' edge names, see
+    // WeakMapEdgeName) does not retain
     private static final String DOM_TREES = "(Document DOM trees)";
     private static final String EXTERNAL_STRING_DATA = "system / ExternalStringData";
+    private static final long NOT_WEAK_MAP = Long.MIN_VALUE + 1; // never equals a node id (ids are unsigned 32-bit)
+    private static final int CHUNK = 1 << 16;
+    private static final byte WEAK = (byte) ReferenceKind.WEAK.code(), SHORTCUT = (byte) ReferenceKind.SHORTCUT.code(),
+            ELEMENT = (byte) ReferenceKind.ELEMENT.code(), INTERNAL = (byte) ReferenceKind.INTERNAL.code();
 
     private final HeapGraph graph;
     private final Progress progress;
     private final int n;
     private final int root;
-    private final LongColumn outStart;
-    private final IntColumn outTarget, outKind, types, labels;
     private final int hiddenType, arrayType, nativeType, syntheticType;
     private final Int2LongOpenHashMap weakMapTable = new Int2LongOpenHashMap();
+    private final long[] namesSeen, weakMapNames; // bits by string id
+    /** Row starts by node (n + 1), then, after {@link #retainingGraph}, the retaining graph's. */
+    private int[] start;
+    private int[] target;
+    private byte[] kind;
+    private final byte[] type;
 
+    /** Copies the columns the rules walk; O(objects + references), sequential reads only. */
     V8Rules(HeapGraph graph, Progress progress) {
         this.graph = graph;
         this.progress = progress;
         this.n = graph.objectCount();
         this.root = rootOf(graph);
-        this.outStart = graph.outStart();
-        this.outTarget = graph.outTarget();
-        this.outKind = graph.outKind();
-        this.types = graph.objectType();
-        this.labels = graph.objectLabel();
         String fact = graph.metadata().fact("v8.nodeTypes", null);
         List<String> names = fact == null ? DEFAULT_TYPES : Arrays.asList(fact.split(","));
         hiddenType = names.indexOf("hidden");
         arrayType = names.indexOf("array");
         nativeType = names.indexOf("native");
         syntheticType = names.indexOf("synthetic");
-        weakMapTable.defaultReturnValue(Long.MIN_VALUE);
+        weakMapTable.defaultReturnValue(NOT_WEAK_MAP);
+        namesSeen = new long[(graph.stringCount() + 63) >>> 6];
+        weakMapNames = new long[namesSeen.length];
+        long m = graph.outStart().get(n);
+        if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
+        progress.phase("Reading references for the V8 rules", m);
+        var targets = CompletableFuture.supplyAsync(() -> graph.outTarget().toArray()); // the largest column, beside the others
+        start = FlatColumns.starts(graph.outStart(), n);
+        kind = FlatColumns.bytes(graph.outKind(), 0xff);
+        type = FlatColumns.bytes(graph.objectType(), 0xff);
+        target = join(targets);
+    }
+
+    /** The result of a task on the common pool, its failure rethrown unwrapped. */
+    private static <T> T join(CompletableFuture<T> task) {
+        try {
+            return task.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
     }
 
     /** The synthetic root: the parser's {@link RootKind#V8_SYNTHETIC_ROOT}, else node 0. */
@@ -72,52 +106,101 @@ final class V8Rules {
         return 0;
     }
 
-    private int type(int node) { return types.get(node) & 0xff; }
+    private int type(int node) { return type[node] & 0xff; }
 
     private String name(int node) {
-        int id = labels.get(node);
+        int id = graph.objectLabel().get(node);
         return id < 0 ? "" : graph.string(id);
     }
 
     private boolean isSynthetic(int node) { return type(node) == syntheticType; }
 
-    /** Bit set over reference positions: the references DevTools uses for dominators. */
-    long[] essentialEdges() {
-        long m = outStart.get(n);
+    /**
+     * The retaining graph of the essential edges, with {@code sizes} re-attributed first when
+     * {@code devtoolsSizes}. Consumes this instance's arrays (call once). O(objects + references).
+     *
+     * <p>Essential edges: not weak, not a self edge, not a shortcut unless from the root, not from a
+     * node that is not page-owned into a page-owned one (unless from the root), and not the table's
+     * half of a WeakMap entry. Edges into GC roots are left out, as for every format. The loops are
+     * kept apart in small methods: compiling one large method took the JIT seconds.
+     */
+    RetainingGraph retainingGraph(int[] roots, long[] sizes, boolean devtoolsSizes) {
+        // the size owners and the page-owned flood only read the arrays: one runs on the common pool
+        progress.phase("Marking page-owned nodes and size owners", n);
+        var owners = CompletableFuture.runAsync(() -> {
+            if (devtoolsSizes) moveOwnedSizes(sizes);
+        });
         long[] pageOwned = pageOwnedNodes();
-        long[] keep = new long[(int) ((m + 63) >>> 6)];
-        LongColumn identity = graph.identity();
-        int weak = ReferenceKind.WEAK.code(), shortcut = ReferenceKind.SHORTCUT.code();
-        int internal = ReferenceKind.INTERNAL.code();
-        progress.phase("Selecting essential edges", m);
-        EdgeScan.scan(graph, (s, pos, t, kind, name) -> {
-            if (kind == weak || s == t) return;
-            if (kind == internal && name >= 0 && weakMapTableOf(name) == identity.get(s)) return;
-            if (s != root) {
-                if (kind == shortcut) return;
-                if (isSet(pageOwned, t) && !isSet(pageOwned, s)) return;
+        long[] tableHalves = weakMapTableHalves();
+        join(owners);
+        long[] isRoot = new long[(n + 63) >>> 6];
+        for (int r : roots) set(isRoot, r);
+        progress.phase("Selecting essential edges", n);
+        int kept = 0;
+        int begin = start[0];
+        for (int s = 0; s < n; s++) {
+            if ((s & 0xffff) == 0) progress.checkCanceled();
+            int end = start[s + 1];
+            start[s] = kept; // rows are compacted in place: row s starts where the kept edges of s - 1 ended
+            boolean fromRoot = s == root, ownedSource = isSet(pageOwned, s);
+            for (int p = begin; p < end; p++) {
+                int t = target[p];
+                byte k = kind[p];
+                if (k == WEAK || t == s || isSet(isRoot, t)) continue;
+                if (!fromRoot && (k == SHORTCUT || (!ownedSource && isSet(pageOwned, t)))) continue;
+                if (k == INTERNAL && isSet(tableHalves, p)) continue;
+                target[kept++] = t;
             }
-            keep[(int) (pos >>> 6)] |= 1L << pos;
-        }, progress);
-        return keep;
-    }
-
-    /** The table node id named in a WeakMap edge name, or Long.MIN_VALUE when the name is not one. */
-    private long weakMapTableOf(int nameId) {
-        long cached = weakMapTable.get(nameId);
-        if (cached != Long.MIN_VALUE) return cached;
-        var match = WEAK_MAP_EDGE.matcher(graph.string(nameId));
-        long table = match.matches() ? parseOrNone(match.group(1)) : Long.MIN_VALUE + 1;
-        weakMapTable.put(nameId, table);
-        return table;
-    }
-
-    private static long parseOrNone(String digits) {
-        try {
-            return Long.parseLong(digits);
-        } catch (NumberFormatException e) {
-            return Long.MIN_VALUE + 1; // never equals a node id we compare with
+            begin = end;
         }
+        start[n] = kept;
+        kind = null;
+        int[] rows = start, retaining = Arrays.copyOf(target, kept);
+        start = null;
+        target = null;
+        return new RetainingGraph(n, IntArray.of(rows), IntArray.of(retaining), roots, LongArray.of(sizes),
+                n > 0 ? root : -1, WorkArrays.heap());
+    }
+
+    /**
+     * Bit set over reference positions: the internal edges that are the table's half of a WeakMap
+     * entry (named after a table whose node id is the edge's source). Reads the names of internal
+     * edges only, in order; each distinct name is matched once.
+     */
+    private long[] weakMapTableHalves() {
+        long[] halves = new long[(target.length + 63) >>> 6];
+        LongColumn identity = graph.identity();
+        IntColumn names = graph.outName();
+        int[] name = new int[CHUNK];
+        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
+        for (int s = 0; s < n; s++) {
+            for (int p = start[s], end = start[s + 1]; p < end; p++) {
+                if (kind[p] != INTERNAL) continue;
+                if (p >= nameTo) {
+                    nameFrom = p;
+                    nameTo = (int) Math.min(p + (long) CHUNK, target.length);
+                    names.copyTo(p, name, 0, nameTo - nameFrom);
+                }
+                int nm = name[p - nameFrom];
+                long table = nm < 0 ? NOT_WEAK_MAP : weakMapTableOf(nm);
+                if (table != NOT_WEAK_MAP && table == identity.get(s)) set(halves, p);
+            }
+        }
+        return halves;
+    }
+
+    /** The table node id named in a WeakMap edge name, or {@link #NOT_WEAK_MAP} when the name is not one. */
+    private long weakMapTableOf(int nameId) {
+        if (nameId >= graph.stringCount()) return NOT_WEAK_MAP;
+        if (isSet(namesSeen, nameId)) return isSet(weakMapNames, nameId) ? weakMapTable.get(nameId) : NOT_WEAK_MAP;
+        set(namesSeen, nameId); // most internal edge names are not WeakMap names: two bits answer them later
+        long id = WeakMapEdgeName.tableId(graph.string(nameId));
+        long table = id == WeakMapEdgeName.NONE ? NOT_WEAK_MAP : id;
+        if (table != NOT_WEAK_MAP) {
+            set(weakMapNames, nameId);
+            weakMapTable.put(nameId, table);
+        }
+        return table;
     }
 
     /** Nodes reachable over non-weak edges from the root's shortcut targets and the DOM trees root. */
@@ -126,25 +209,21 @@ final class V8Rules {
         if (n == 0) return owned;
         int[] stack = new int[n];
         int sp = 0;
-        int shortcut = ReferenceKind.SHORTCUT.code(), element = ReferenceKind.ELEMENT.code();
-        int weak = ReferenceKind.WEAK.code();
-        for (long p = outStart.get(root), end = outStart.get(root + 1); p < end; p++) {
-            int kind = outKind.get(p), t = outTarget.get(p);
-            boolean start = kind == shortcut
-                    || (kind == element && isSynthetic(t) && DOM_TREES.equals(name(t)));
-            if (start && !isSet(owned, t)) { // DevTools may push a node twice here; the flood result is the same
+        for (int p = start[root], end = start[root + 1]; p < end; p++) {
+            int t = target[p];
+            boolean begin = kind[p] == SHORTCUT || (kind[p] == ELEMENT && isSynthetic(t) && DOM_TREES.equals(name(t)));
+            if (begin && !isSet(owned, t)) { // DevTools may push a node twice here; the flood result is the same
                 set(owned, t);
                 stack[sp++] = t;
             }
         }
-        progress.phase("Marking page-owned nodes", n);
         long visited = 0;
         while (sp > 0) {
             if ((++visited & 0xffff) == 0) progress.checkCanceled();
             int v = stack[--sp];
-            for (long p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) {
-                int t = outTarget.get(p);
-                if (isSet(owned, t) || outKind.get(p) == weak) continue;
+            for (int p = start[v], end = start[v + 1]; p < end; p++) {
+                int t = target[p];
+                if (isSet(owned, t) || kind[p] == WEAK) continue;
                 set(owned, t);
                 stack[sp++] = t;
             }
@@ -162,25 +241,24 @@ final class V8Rules {
         if (!hasUserRoots()) return;
         final int unvisited = -1, multiple = -2;
         int[] owner = new int[n];
-        var work = new IntArrayList();
-        progress.phase("Calculating shallow sizes", n);
+        var work = new IntArrayList(n);
+        var externalStringData = new ExternalStringData();
         for (int i = 0; i < n; i++) {
-            if (isOwnedType(i)) {
+            if (isOwnedType(i, externalStringData)) {
                 owner[i] = unvisited;
             } else {
                 owner[i] = i;
                 work.add(i);
             }
         }
-        int weak = ReferenceKind.WEAK.code();
         long steps = 0;
         while (!work.isEmpty()) {
             if ((++steps & 0xffff) == 0) progress.checkCanceled();
             int v = work.popInt();
             int o = owner[v];
-            for (long p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) {
-                if (outKind.get(p) == weak) continue;
-                int t = outTarget.get(p);
+            for (int p = start[v], end = start[v + 1]; p < end; p++) {
+                if (kind[p] == WEAK) continue;
+                int t = target[p];
                 int current = owner[t];
                 if (current == unvisited) {
                     owner[t] = o;
@@ -199,14 +277,26 @@ final class V8Rules {
         }
     }
 
-    private boolean isOwnedType(int node) {
+    /** Which node names are {@code system / ExternalStringData}, by label id, asked once per label. */
+    private final class ExternalStringData {
+        private final Int2BooleanOpenHashMap known = new Int2BooleanOpenHashMap();
+
+        boolean is(int node) {
+            int label = graph.objectLabel().get(node);
+            if (label < 0) return false;
+            if (!known.containsKey(label)) known.put(label, EXTERNAL_STRING_DATA.equals(graph.string(label)));
+            return known.get(label);
+        }
+    }
+
+    private boolean isOwnedType(int node, ExternalStringData externalStringData) {
         int t = type(node);
-        return t == hiddenType || t == arrayType || (t == nativeType && EXTERNAL_STRING_DATA.equals(name(node)));
+        return t == hiddenType || t == arrayType || (t == nativeType && externalStringData.is(node));
     }
 
     private boolean hasUserRoots() {
-        for (long p = outStart.get(root), end = outStart.get(root + 1); p < end; p++) {
-            if (!isSynthetic(outTarget.get(p))) return true;
+        for (int p = start[root], end = start[root + 1]; p < end; p++) {
+            if (!isSynthetic(target[p])) return true;
         }
         return false;
     }

@@ -83,6 +83,65 @@ class IndexBuilderTest {
     }
 
     @Test
+    void referencesAddedInBatchesGiveTheSameIndex() throws IOException {
+        var r = new java.util.Random(13);
+        for (int seed = 0; seed < 12; seed++) {
+            var memory = new HeapGraphBuilder();
+            Path folder = dir.resolve("b" + seed);
+            try (var builder = new IndexBuilder(folder, Progress.NONE, 200 + r.nextInt(3000), seed % 2)) {
+                var batches = new BatchingSink(builder, 1 + r.nextInt(seed < 6 ? 5 : 5000));
+                RandomGraphs.feed(seed, seed == 0 ? 0 : r.nextInt(8000), 1 + r.nextInt(8), memory, batches);
+                batches.flush();
+                builder.finish();
+            }
+            try (var indexed = IndexedSnapshot.open(folder)) {
+                assertSameGraph(memory.build(), indexed);
+            }
+        }
+    }
+
+    /** Passes everything on, but references in batches of up to {@code size} through addReferences. */
+    private static final class BatchingSink implements org.polyheap.model.SnapshotSink {
+        private final IndexBuilder target;
+        private final int[] from, to, names;
+        private final ReferenceKind[] kinds;
+        private int count;
+
+        BatchingSink(IndexBuilder target, int size) {
+            this.target = target;
+            from = new int[size];
+            to = new int[size];
+            names = new int[size];
+            kinds = new ReferenceKind[size];
+        }
+
+        void flush() {
+            target.addReferences(from, to, kinds, names, count);
+            count = 0;
+        }
+
+        @Override public void addReference(int f, int t, ReferenceKind kind, int name) {
+            from[count] = f;
+            to[count] = t;
+            kinds[count] = kind;
+            names[count++] = name;
+            if (count == from.length) flush();
+        }
+
+        @Override public void format(String format) { target.format(format); }
+        @Override public void fact(String key, String value) { target.fact(key, value); }
+        @Override public int addString(String value) { return target.addString(value); }
+        @Override public int addClass(ClassInfo info) { return target.addClass(info); }
+        @Override public void replaceClass(int classId, ClassInfo info) { target.replaceClass(classId, info); }
+        @Override public int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label, int type) {
+            return target.addObject(classId, shallowSize, identity, sourceOffset, label, type);
+        }
+        @Override public void addRoot(org.polyheap.model.GcRoot root) { target.addRoot(root); }
+        @Override public void addAttribute(String attribute, int object, long value) { target.addAttribute(attribute, object, value); }
+        @Override public void warning(String message) { target.warning(message); }
+    }
+
+    @Test
     void attributeKeepsTheLastValuePerObjectAndAnswersAbsentOtherwise() throws IOException {
         try (var b = new IndexBuilder(dir, Progress.NONE)) {
             b.addClass(ClassInfo.named("A"));

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -65,6 +66,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private long rootCount;
     private int lastFrom = -1;
     private int openList; // the outbound list references are appended to
+    private int[] kindCodes = new int[0]; // reused by addReferences
     // ranges of ids seen, checked in finish() once every table is complete
     private int minClass = 0, maxClass = -1, maxLabel = -1, maxName = -1, maxTarget = -1;
     private int maxRootObject = -1, maxRootContext = -1;
@@ -185,6 +187,46 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         }
     }
 
+    /** The batch form of {@link #addReference}: the same checks, then whole runs of values per column. */
+    @Override
+    public void addReferences(int[] from, int[] to, ReferenceKind[] kinds, int[] names, int count) {
+        if (count > kindCodes.length) kindCodes = new int[count];
+        int[] codes = kindCodes;
+        int last = lastFrom, maxT = maxTarget, maxN = maxName;
+        for (int i = 0; i < count; i++) {
+            int f = from[i], t = to[i], name = names[i];
+            if (f < last) {
+                throw new IllegalStateException("references must come in non-decreasing source order: " + f + " after " + last);
+            }
+            if (f < 0 || t < 0) throw new IllegalArgumentException("reference " + f + " -> " + t + " has a negative id");
+            ReferenceKind kind = kinds[i];
+            if (!kind.isIndexed()) {
+                if (name < -1) throw new IllegalArgumentException("reference " + f + " -> " + t + " has name " + name);
+                maxN = Math.max(maxN, name);
+            }
+            codes[i] = kind.code();
+            maxT = Math.max(maxT, t);
+            last = f;
+        }
+        try {
+            for (int i = 0; i < count;) { // one run per source: its targets go to its outbound list at once
+                int f = from[i], end = i + 1;
+                while (end < count && from[end] == f) end++;
+                for (; openList < f; openList++) outbound.endList();
+                outbound.addAll(to, i, end - i);
+                i = end;
+            }
+            outKind.addAll(codes, 0, count);
+            outName.addAll(names, 0, count);
+            inbound.addAll(to, from, count);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        lastFrom = last;
+        maxTarget = maxT;
+        maxName = maxN;
+    }
+
     @Override
     public void addRoot(GcRoot root) {
         try {
@@ -212,8 +254,9 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
 
     /**
      * Checks every id, completes the inbound index (merge of the sorted runs), writes the class
-     * table, metadata and, last, the manifest with each file's size and CRC32C. Costs one merge pass
-     * over the references and one checksum read of the files.
+     * table, metadata, the attributes and, last, the manifest with each file's size and CRC32C. Costs
+     * one merge pass over the references and one checksum read of the files; the checksums of the
+     * files closed before the merge and the attributes are done on the common fork-join pool meanwhile.
      *
      * @throws IllegalStateException with a message naming the bad id when the graph is inconsistent
      */
@@ -225,31 +268,64 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
             for (; openList < objects; openList++) outbound.endList();
         }
         closeColumns();
+        // while the inbound runs merge, the common pool checksums the closed files and writes the attributes
+        List<String> closedFiles = List.of(IndexFiles.OBJECT_CLASS, IndexFiles.OBJECT_SIZE, IndexFiles.OBJECT_IDENTITY,
+                IndexFiles.OBJECT_OFFSET, IndexFiles.OBJECT_LABEL, IndexFiles.OBJECT_TYPE, IndexFiles.OUTBOUND,
+                IndexFiles.OUTBOUND_KIND, IndexFiles.OUTBOUND_NAME, IndexFiles.ROOTS, IndexFiles.STRINGS,
+                IndexFiles.STRING_OFFSETS);
+        var closedSums = CompletableFuture.supplyAsync(() -> {
+            List<Manifest.FileEntry> entries = entries(closedFiles);
+            try {
+                for (String attribute : attributes.names()) {
+                    for (String name : MappedAttribute.write(folder, attributes.sorted(attribute))) {
+                        entries.add(Checksums.entry(folder, name));
+                    }
+                    attributes.remove(attribute);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return entries;
+        });
         progress.phase("Sorting inbound references", inbound.count());
         try (inbound; var in = new OneToManyWriter(folder.resolve(IndexFiles.INBOUND), encoderPool)) {
             inbound.writeTo(in, objects, progress);
+        } catch (IOException | RuntimeException | Error e) {
+            closedSums.handle((done, failed) -> null).join(); // no writes into the folder once the caller deletes it
+            throw e;
         }
         stopEncoders();
         ClassTable.write(folder.resolve(IndexFiles.CLASSES), classes);
         MetadataFile.write(folder.resolve(IndexFiles.METADATA),
                 new MetadataFile.Contents(new SnapshotMetadata(format, facts), warnings, droppedWarnings));
         progress.phase("Checksumming index files", -1);
-        List<Manifest.FileEntry> files = new ArrayList<>();
-        for (String name : List.of(IndexFiles.OBJECT_CLASS, IndexFiles.OBJECT_SIZE, IndexFiles.OBJECT_IDENTITY,
-                IndexFiles.OBJECT_OFFSET, IndexFiles.OBJECT_LABEL, IndexFiles.OBJECT_TYPE, IndexFiles.OUTBOUND,
-                IndexFiles.OUTBOUND_KIND, IndexFiles.OUTBOUND_NAME, IndexFiles.INBOUND, IndexFiles.ROOTS,
-                IndexFiles.CLASSES, IndexFiles.STRINGS, IndexFiles.STRING_OFFSETS, IndexFiles.METADATA)) {
-            files.add(Checksums.entry(folder, name));
-        }
-        for (String attribute : attributes.names()) {
-            for (String name : MappedAttribute.write(folder, attributes.sorted(attribute))) files.add(Checksums.entry(folder, name));
-            attributes.remove(attribute);
-        }
+        List<Manifest.FileEntry> files = new ArrayList<>(join(closedSums));
+        files.addAll(entries(List.of(IndexFiles.INBOUND, IndexFiles.CLASSES, IndexFiles.METADATA)));
         var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
                 inbound.count(), classes.size(), strings.count(), (int) rootCount, files);
         manifest.write(folder.resolve(IndexFiles.MANIFEST));
         closed = true;
         return manifest;
+    }
+
+    private List<Manifest.FileEntry> entries(List<String> names) {
+        var result = new ArrayList<Manifest.FileEntry>(names.size());
+        try {
+            for (String name : names) result.add(Checksums.entry(folder, name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return result;
+    }
+
+    private static <T> T join(CompletableFuture<T> task) throws IOException {
+        try {
+            return task.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof UncheckedIOException io) throw io.getCause();
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw e;
+        }
     }
 
     private void validate() {

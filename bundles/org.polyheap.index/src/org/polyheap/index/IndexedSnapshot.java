@@ -111,12 +111,24 @@ public final class IndexedSnapshot implements HeapGraph {
     }
 
     static IndexedSnapshot open(Path folder, Manifest manifest) throws IOException {
+        return open(folder, manifest, true);
+    }
+
+    /**
+     * As {@link #open(Path)}, for a folder this process has just built and checksummed: the files'
+     * CRC32C are not read again (the other checks are made).
+     */
+    static IndexedSnapshot openBuilt(Path folder, Manifest manifest) throws IOException {
+        return open(folder, manifest, false);
+    }
+
+    private static IndexedSnapshot open(Path folder, Manifest manifest, boolean checksums) throws IOException {
         if (manifest.objects() > Integer.MAX_VALUE) throw new IndexDamagedException(folder, "object count out of range");
         for (var f : manifest.files()) {
             Path p = folder.resolve(f.name());
             if (!Files.isRegularFile(p)) throw new IndexDamagedException(p, "index file missing");
             if (Files.size(p) != f.size()) throw new IndexDamagedException(p, "size " + Files.size(p) + ", manifest says " + f.size());
-            if (f.size() <= verifyOnOpenBytes() && Checksums.crc32c(p) != f.crc32c()) {
+            if (checksums && f.size() <= verifyOnOpenBytes() && Checksums.crc32c(p) != f.crc32c()) {
                 throw new IndexDamagedException(p, "checksum mismatch");
             }
         }

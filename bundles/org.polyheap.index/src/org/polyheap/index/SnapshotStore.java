@@ -82,8 +82,8 @@ public final class SnapshotStore {
             SourceStamp stamp = SourceStamp.of(snapshotFile);
             var existing = reuse(target, stamp, parser, parseOptions);
             if (existing != null) return new Opened(existing, parser, true);
-            build(snapshotFile, target, stamp, parser, parseOptions, progress);
-            return new Opened(IndexedSnapshot.open(target), parser, false);
+            Manifest built = build(snapshotFile, target, stamp, parser, parseOptions, progress);
+            return new Opened(IndexedSnapshot.openBuilt(target, built), parser, false); // checksummed by the build
         }
     }
 
@@ -115,15 +115,17 @@ public final class SnapshotStore {
         }
     }
 
-    private static void build(Path file, Path target, SourceStamp stamp, SnapshotParser parser, ParseOptions options,
+    /** Parses into a temp folder and publishes it as {@code target}; returns its manifest. */
+    private static Manifest build(Path file, Path target, SourceStamp stamp, SnapshotParser parser, ParseOptions options,
             Progress progress) throws IOException, SnapshotFormatException {
         Path temp = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
         boolean published = false;
+        Manifest manifest;
         try {
             try (var builder = new IndexBuilder(temp, progress)) {
                 builder.source(file, stamp, parser.format(), options);
                 parser.parse(file, builder, progress, options);
-                builder.finish();
+                manifest = builder.finish();
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             } catch (java.util.concurrent.CancellationException canceled) {
@@ -144,6 +146,7 @@ public final class SnapshotStore {
         } finally {
             if (!published) ResultWriter.deleteTree(temp);
         }
+        return manifest;
     }
 
     /** Deletes temp and old folders of this index. Called under the lock, so their builders are dead. */

@@ -14,6 +14,13 @@ public interface ObjectInspector extends AutoCloseable {
     /** Instance fields (and for class objects, static fields) of the object, in declaration order. */
     List<FieldValue> fields(int objectId) throws IOException;
 
+    /**
+     * Facts about the object that its format keeps beside fields and references, as label → text in
+     * display order (V8: the source location of a closure, or of an object's constructor); empty
+     * when there are none. Cost: a few index lookups.
+     */
+    default java.util.Map<String, String> facts(int objectId) throws IOException { return java.util.Map.of(); }
+
     /** A short value hint for labels: a string's text (cut to {@code maxChars}), "length 12" for arrays. */
     Optional<String> valueHint(int objectId, int maxChars) throws IOException;
 

@@ -87,8 +87,10 @@ public final class Queries {
     }
 
     /**
-     * Objects of the dominator tree: the top-level ones, or the children of {@code parent}. A snapshot
-     * that records native memory per object (see {@link NativeMemory}) gets a last column {@code native}.
+     * Objects of the dominator tree: the top-level ones, or the children of {@code parent}. A
+     * {@code location} column is added when the format keeps source locations (V8) and a listed object
+     * has one (a few index lookups per listed object); a snapshot that records native memory per object
+     * (see {@link NativeMemory}) gets a last column {@code native}.
      */
     public static Table dominators(AnalyzedSnapshot s, int parent, int top, Progress progress) {
         HeapGraph g = s.graph();
@@ -96,22 +98,26 @@ public final class Queries {
         int[] objects = parent == DominatorTree.VIRTUAL_ROOT
                 ? s.analysis().topConsumers(top, progress).objects()
                 : tree.children(parent);
+        int n = Math.min(top, objects.length);
+        String[] locations = locations(s, objects, n);
         var columns = new ArrayList<>(List.of(Column.text("id", "Object"), Column.text("class", "Class"),
                 Column.text("label", "Value"), Column.bytes("shallow", "Shallow bytes"),
                 Column.bytes("retained", "Retained bytes"), Column.percent("percent", "% of heap"),
                 Column.text("dominator", "Dominator")));
+        if (locations != null) columns.add(Column.text("location", "Location"));
         boolean nativeMemory = NativeMemory.recorded(g); // a column only for snapshots that record it
         if (nativeMemory) columns.add(Column.bytes("native", "Native bytes"));
         var b = new Table.Builder("objects", columns.toArray(Column[]::new));
         long total = Math.max(1, tree.reachableBytes());
-        int n = Math.min(top, objects.length);
         for (int i = 0; i < n; i++) {
             int o = objects[i];
             int dom = tree.dominator().get(o);
-            Object[] row = {ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow().get(o), tree.retained().get(o),
-                    tree.retained().get(o) * 100.0 / total, dom < 0 ? ROOT : ObjectIds.display(g, dom),
-                    nativeMemory ? NativeMemory.bytes(g, o) : null};
-            b.row(nativeMemory ? row : java.util.Arrays.copyOf(row, row.length - 1));
+            var row = new ArrayList<Object>(List.of(ObjectIds.display(g, o), className(g, o), label(g, o),
+                    tree.shallow().get(o), tree.retained().get(o), tree.retained().get(o) * 100.0 / total,
+                    dom < 0 ? ROOT : ObjectIds.display(g, dom)));
+            if (locations != null) row.add(locations[i]);
+            if (nativeMemory) row.add(NativeMemory.bytes(g, o));
+            b.row(row.toArray());
         }
         return b.build();
     }
@@ -135,6 +141,25 @@ public final class Queries {
                     ObjectIds.display(g, group.objects()[0]));
         }
         return b.build();
+    }
+
+    /**
+     * The "Location" fact of each of the first {@code n} objects ("" when one has none), or null when
+     * none has one. Only snapshots with per-object attributes can have locations, so others cost nothing.
+     */
+    static String[] locations(AnalyzedSnapshot s, int[] objects, int n) {
+        if (s.graph().attributes().isEmpty() || n == 0) return null;
+        String[] result = new String[n];
+        boolean any = false;
+        try (var inspector = s.parser().inspector(s.file(), s.graph())) {
+            for (int i = 0; i < n; i++) {
+                result[i] = inspector.facts(objects[i]).getOrDefault("Location", "");
+                any |= !result[i].isEmpty();
+            }
+        } catch (java.io.IOException e) {
+            return null; // locations are a convenience; the table stands without them
+        }
+        return any ? result : null;
     }
 
     /** Up to {@code max} shortest paths from {@code object} to GC roots, avoiding the excluded kinds. */

@@ -263,6 +263,32 @@ class SnapshotWindowTest {
         return (ObjectRef) item.getData();
     }
 
+    @Test
+    void v8InspectorShowsAClosuresSourceLocation(@TempDir Path dir) throws Exception {
+        var editor = UiTestSupport.open(UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir));
+        var snapshot = editor.snapshot();
+        var graph = snapshot.graph();
+        // a closure of the page's own script: the parser keeps its location and finds the script's name
+        int closure = -1;
+        var scripts = graph.attribute("v8.location.script-id").orElseThrow();
+        for (long k = 0; k < scripts.count() && closure < 0; k++) {
+            int o = (int) scripts.object(k);
+            if (new ObjectRef(snapshot, o).className().equals("Function")
+                    && snapshot.facts(o).getOrDefault("Location", "").contains("todo-app.html:")) closure = o;
+        }
+        assertTrue(closure >= 0, "a closure of todo-app.html with a location");
+        var ref = new ObjectRef(snapshot, closure);
+        var inspector = (InspectorView) UiTestSupport.window().getActivePage().showView(InspectorView.ID);
+        inspector.show(ref);
+        UiTestSupport.spinUntil(() -> inspector.lines().stream().anyMatch(l -> l.name().equals("Location")),
+                UiTestSupport.TIMEOUT_MS, "location shown");
+        var location = inspector.lines().stream().filter(l -> l.name().equals("Location")).findFirst().orElseThrow();
+        assertTrue(location.value().matches("http://127\\.0\\.0\\.1:\\d+/todo-app\\.html:\\d+:\\d+"), location.value());
+        assertTrue(inspector.lines().stream().anyMatch(l -> l.name().equals("Script id") && l.value().matches("\\d+")),
+                inspector.lines().toString());
+        UiTestSupport.screenshot("v8-inspector-location");
+    }
+
     /** The Inspector, Paths to GC Roots and References views follow the selected object. */
     private static void checkViews(SnapshotEditor editor, ObjectRef ref, boolean expectFields) throws PartInitException {
         var page = UiTestSupport.window().getActivePage();

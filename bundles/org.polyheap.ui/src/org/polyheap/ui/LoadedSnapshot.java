@@ -75,9 +75,18 @@ public final class LoadedSnapshot implements AutoCloseable {
 
     /** Field values of one object: file I/O (a few KB), so call it off the UI thread. */
     public synchronized List<FieldValue> fields(int objectId) throws IOException {
-        if (closed) return List.of();
+        return closed ? List.of() : inspector().fields(objectId);
+    }
+
+    /** Format-specific facts of one object (V8: its source location); see {@link ObjectInspector#facts}. */
+    public synchronized Map<String, String> facts(int objectId) throws IOException {
+        return closed ? Map.of() : inspector().facts(objectId);
+    }
+
+    /** The parser's inspector, opened on first use; call with the lock held. */
+    private ObjectInspector inspector() throws IOException {
         if (inspector == null) inspector = analyzed.parser().inspector(analyzed.file(), analyzed.graph());
-        return inspector.fields(objectId);
+        return inspector;
     }
 
     /**

@@ -33,6 +33,9 @@ public final class IntIndexWriter implements Closeable {
 
     public void add(int value) throws IOException { pages.add(value); }
 
+    /** Adds {@code values[from, from + length)}. */
+    public void addAll(int[] values, int from, int length) throws IOException { pages.addAll(values, from, length); }
+
     public long count() { return pages.count(); }
 
     /** Writes the table and trailer, fsyncs and closes; a second call does nothing. */

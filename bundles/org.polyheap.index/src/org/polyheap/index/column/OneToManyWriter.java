@@ -49,6 +49,9 @@ public final class OneToManyWriter implements Closeable {
     /** Appends a value to the current (last open) list. */
     public void add(int value) throws IOException { values.add(value); }
 
+    /** Appends {@code values[from, from + length)} to the current list. */
+    public void addAll(int[] values, int from, int length) throws IOException { this.values.addAll(values, from, length); }
+
     /** Ends the current list and opens the next one. */
     public void endList() throws IOException {
         starts.add(values.count());

@@ -9,7 +9,8 @@ import java.util.concurrent.Executor;
  * Writes a 1:1 index section value by value: fills a page, encodes it, appends it, and at the end
  * writes the page-offset and page-checksum tables and the trailer. Memory: one page of longs plus its
  * encode buffer, and 12 bytes per page for the tables.
- * Not thread-safe; with an encoder pool, up to {@link #MAX_PENDING} pages are encoded meanwhile.
+ * Not thread-safe; with an encoder pool, up to {@link #MAX_PENDING} pages are encoded meanwhile, and
+ * their arrays are reused once written (no garbage per page).
  * <pre>
  * page 0 .. page p-1              (see {@link PageCodec})
  * long  pageStart[0..p]           offsets from the section start; pageStart[p] = start of this table
@@ -41,7 +42,9 @@ final class PageStreamer {
     private int filled;
     private long count;
 
-    private record Encoded(byte[] bytes, int length, int crc) { }
+    private record Encoded(long[] page, byte[] bytes, int length, int crc) { }
+    private final ArrayDeque<long[]> freePages = new ArrayDeque<>();
+    private final ArrayDeque<byte[]> freeBytes = new ArrayDeque<>();
 
     static int crc(byte[] bytes, int length) {
         var crc = new java.util.zip.CRC32C();
@@ -69,6 +72,20 @@ final class PageStreamer {
         if (filled == page.length) flushPage();
     }
 
+    /** Adds {@code values[from, from + length)}; as {@link #add} for each, in page-sized steps. */
+    void addAll(int[] values, int from, int length) throws IOException {
+        while (length > 0) {
+            int n = Math.min(length, page.length - filled);
+            long[] p = page;
+            for (int i = 0, at = filled; i < n; i++) p[at + i] = values[from + i];
+            filled += n;
+            count += n;
+            from += n;
+            length -= n;
+            if (filled == page.length) flushPage();
+        }
+    }
+
     long count() { return count; }
 
     private void flushPage() throws IOException {
@@ -80,12 +97,12 @@ final class PageStreamer {
         } else {
             long[] full = page;
             int n = filled;
+            byte[] b = freeBytes.isEmpty() ? new byte[PageCodec.maxBytes(page.length)] : freeBytes.pop();
             pending.add(CompletableFuture.supplyAsync(() -> {
-                byte[] b = new byte[PageCodec.maxBytes(n)];
                 int len = PageCodec.encode(full, n, b);
-                return new Encoded(b, len, crc(b, len));
+                return new Encoded(full, b, len, crc(b, len));
             }, encoders));
-            page = new long[page.length];
+            page = freePages.isEmpty() ? new long[page.length] : freePages.pop();
             while (pending.size() > MAX_PENDING || (!pending.isEmpty() && pending.peek().isDone())) writeOldest();
         }
         filled = 0;
@@ -97,6 +114,8 @@ final class PageStreamer {
         pageStarts.add(out.position() - sectionStart);
         pageCrcs.add(e.crc());
         out.write(e.bytes(), 0, e.length());
+        freePages.push(e.page()); // the encoder is done with both: reused for a later page
+        freeBytes.push(e.bytes());
     }
 
     /** Writes the last page, the offset table and the trailer; returns the section's length. */

@@ -5,11 +5,15 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.polyheap.index.column.OneToManyWriter;
 import org.polyheap.model.Progress;
@@ -17,26 +21,26 @@ import org.polyheap.model.Progress;
 /**
  * Builds the inbound index from the outbound references by an external sort: (target, source) pairs
  * fill a buffer of {@code runPairs} longs; a full buffer is sorted and spilled to a temp file as a
- * run (varint deltas, about 1-3 bytes per pair); at the end the runs are merged with a heap into a
- * 1:N writer. Pairs come in non-decreasing source order (the sink's contract), so a buffer is sorted
- * by a stable radix sort on the target alone, about 6x faster than {@code Arrays.sort} (JMH:
- * {@code InboundSortBenchmark}). Memory: 16 bytes x runPairs (the buffer and the radix sort's scratch
- * array; the scratch only as large as the pairs to sort), plus 64 KiB per run while merging. Never
- * holds the graph. Not thread-safe.
+ * run (varint deltas, about 1-3 bytes per pair) on a thread of its own while the caller fills a second
+ * buffer; at the end the runs are merged with a heap into a 1:N writer. Pairs come in non-decreasing
+ * source order (the order of references in the index), so a stable radix sort on the target alone
+ * (two passes of 16 bits at most) orders a run. Memory: 8 bytes x runPairs for each of the two
+ * buffers and the radix sort's scratch (allocated when the first run spills), plus 64 KiB per run
+ * while merging. Never holds the graph. Not thread-safe: one caller thread.
  */
 public final class InboundSorter implements Closeable {
-    public static final int DEFAULT_RUN_PAIRS = 1 << 22; // 32 MiB, and as much for the scratch array
-    private static final int READ_BUFFER = 1 << 16;
-    /** Target bits sorted per radix pass: 2 passes up to 4 M objects, 3 up to 8 G. */
-    private static final int RADIX_BITS = 11;
+    public static final int DEFAULT_RUN_PAIRS = 1 << 21; // 16 MiB per buffer (two, and the radix sort's scratch)
+    private static final int IO_BUFFER = 1 << 16;
+    private static final int DIGIT_BITS = 16;
 
     private final Path tempDir;
-    private final long[] buffer;
-    private long[] scratch = new long[0];
+    private long[] buffer, spare, scratch;
     private final List<Path> runs = new ArrayList<>();
     private int filled;
     private long count;
-    private int lastSource;
+    private int lastSource = -1;
+    private ExecutorService spiller;
+    private CompletableFuture<Void> spilling = CompletableFuture.completedFuture(null);
 
     public InboundSorter(Path tempDir, int runPairs) {
         if (runPairs < 1) throw new IllegalArgumentException("runPairs " + runPairs);
@@ -44,46 +48,117 @@ public final class InboundSorter implements Closeable {
         this.buffer = new long[runPairs];
     }
 
-    /** Records a reference {@code source -> target}; both non-negative, sources in non-decreasing order. */
+    /** Records a reference {@code source -> target}; both non-negative, sources non-decreasing between calls. */
     public void add(int target, int source) throws IOException {
-        if (source < lastSource) throw new IllegalArgumentException("source " + source + " after " + lastSource);
+        if (source < lastSource) throw new IllegalArgumentException("inbound pairs out of source order: " + source + " after " + lastSource);
         lastSource = source;
         buffer[filled++] = ((long) target << 32) | source;
         count++;
         if (filled == buffer.length) spill();
     }
 
+    /** {@link #add} for {@code source[i] -> target[i]}, i in {@code [0, count)}. */
+    public void addAll(int[] target, int[] source, int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            int s = source[i];
+            if (s < lastSource) throw new IllegalArgumentException("inbound pairs out of source order: " + s + " after " + lastSource);
+            lastSource = s;
+            buffer[filled++] = ((long) target[i] << 32) | s;
+            if (filled == buffer.length) spill();
+        }
+        count += n;
+    }
+
     public long count() { return count; }
 
-    /** Number of runs spilled to disk so far. */
+    /** Number of runs spilled to disk so far (including one being written). */
     public int spilledRuns() { return runs.size(); }
 
+    /** Hands the full buffer to the spill thread and goes on with the other one. */
     private void spill() throws IOException {
-        sortBuffer();
+        awaitSpill();
+        if (spare == null) {
+            spare = new long[buffer.length];
+            scratch = new long[buffer.length];
+            spiller = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "polyheap-inbound-sort");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        long[] full = buffer;
+        int n = filled;
         Path run = tempDir.resolve("inbound-run-" + runs.size() + ".tmp");
-        // varints encoded into a byte array and written a chunk at a time: a stream's write(int) per byte
-        // cost more than the sort (JFR)
-        byte[] chunk = new byte[READ_BUFFER];
+        runs.add(run);
+        spilling = CompletableFuture.runAsync(() -> {
+            try {
+                sortByTarget(full, n, scratch);
+                writeRun(run, full, n);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, spiller);
+        buffer = spare;
+        spare = full;
+        filled = 0;
+    }
+
+    private void awaitSpill() throws IOException {
+        try {
+            spilling.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof UncheckedIOException io) throw io.getCause();
+            throw e;
+        }
+    }
+
+    /**
+     * Sorts {@code pairs[0..n)} by their high 32 bits (the target), stably: an LSD radix sort over the
+     * bits the largest target needs, 16 per pass. O(n) per pass; {@code scratch} is as long as {@code pairs}.
+     */
+    public static void sortByTarget(long[] pairs, int n, long[] scratch) {
+        long maxTarget = 0;
+        for (int i = 0; i < n; i++) maxTarget = Math.max(maxTarget, pairs[i] >>> 32);
+        int bits = 64 - Long.numberOfLeadingZeros(maxTarget);
+        long[] from = pairs, to = scratch;
+        int[] counts = new int[1 << DIGIT_BITS];
+        for (int shift = 32; shift < 32 + bits; shift += DIGIT_BITS) {
+            java.util.Arrays.fill(counts, 0);
+            int mask = (1 << DIGIT_BITS) - 1;
+            for (int i = 0; i < n; i++) counts[(int) (from[i] >>> shift) & mask]++;
+            for (int d = 0, sum = 0; d < counts.length; d++) {
+                int c = counts[d];
+                counts[d] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < n; i++) to[counts[(int) (from[i] >>> shift) & mask]++] = from[i];
+            long[] t = from;
+            from = to;
+            to = t;
+        }
+        if (from != pairs) System.arraycopy(from, 0, pairs, 0, n);
+    }
+
+    private static void writeRun(Path run, long[] pairs, int n) throws IOException {
         try (OutputStream out = Files.newOutputStream(run)) {
-            long prev = 0;
+            byte[] bytes = new byte[IO_BUFFER + 10];
             int at = 0;
-            for (int i = 0; i < filled; i++) {
-                if (at > chunk.length - 10) {
-                    out.write(chunk, 0, at);
-                    at = 0;
-                }
-                long v = buffer[i] - prev;
-                prev = buffer[i];
+            long prev = 0;
+            for (int i = 0; i < n; i++) {
+                long v = pairs[i] - prev;
+                prev = pairs[i];
                 while ((v & ~0x7FL) != 0) {
-                    chunk[at++] = (byte) ((v & 0x7F) | 0x80);
+                    bytes[at++] = (byte) ((v & 0x7F) | 0x80);
                     v >>>= 7;
                 }
-                chunk[at++] = (byte) v;
+                bytes[at++] = (byte) v;
+                if (at >= IO_BUFFER) {
+                    out.write(bytes, 0, at);
+                    at = 0;
+                }
             }
-            out.write(chunk, 0, at);
+            out.write(bytes, 0, at);
         }
-        runs.add(run);
-        filled = 0;
     }
 
     /**
@@ -91,17 +166,13 @@ public final class InboundSorter implements Closeable {
      * ascending within a list. All targets must be below {@code objectCount} (the caller checked).
      */
     public void writeTo(OneToManyWriter out, int objectCount, Progress progress) throws IOException {
-        sortBuffer();
-        scratch = new long[0];
-        List<Run> sources = new ArrayList<>();
-        sources.add(new MemoryRun(buffer, filled));
-        for (Path p : runs) sources.add(new FileRun(Files.newInputStream(p)));
+        awaitSpill();
+        sortByTarget(buffer, filled, scratch != null ? scratch : new long[filled]);
+        var merge = new RunMerge(buffer, filled, runs);
         try {
-            var heap = new RunHeap(sources);
             int list = 0;
             long done = 0;
-            while (!heap.isEmpty()) {
-                long pair = heap.poll();
+            for (long pair = merge.next(); pair != RunMerge.END; pair = merge.next()) {
                 int target = (int) (pair >>> 32);
                 while (list < target) {
                     out.endList();
@@ -118,158 +189,136 @@ public final class InboundSorter implements Closeable {
                 list++;
             }
         } finally {
-            for (Run r : sources) r.close();
+            merge.close();
         }
-    }
-
-    private void sortBuffer() {
-        if (scratch.length < filled) scratch = new long[filled];
-        sortByTarget(buffer, filled, scratch);
-    }
-
-    /**
-     * Sorts {@code (target << 32 | source)} pairs {@code [0..n)} by target, then source, given that the
-     * sources are already in non-decreasing order: a least-significant-digit radix sort of the target
-     * bits, which is stable, so equal targets keep their sources in order. O(n) per 11 target bits;
-     * {@code scratch} holds at least n longs. Public for the JMH benchmark.
-     */
-    public static void sortByTarget(long[] pairs, int n, long[] scratch) {
-        int maxTarget = 0;
-        for (int i = 0; i < n; i++) maxTarget = Math.max(maxTarget, (int) (pairs[i] >>> 32));
-        int bits = 32 - Integer.numberOfLeadingZeros(maxTarget);
-        if (bits == 0) return; // one target: already in source order
-        long[] from = pairs, to = scratch;
-        int[] start = new int[(1 << RADIX_BITS) + 1];
-        for (int shift = 32; shift < 32 + bits; shift += RADIX_BITS) {
-            Arrays.fill(start, 0);
-            int mask = (1 << RADIX_BITS) - 1;
-            for (int i = 0; i < n; i++) start[(int) (from[i] >>> shift) & mask]++;
-            for (int d = 0, sum = 0; d <= mask; d++) { // counts → first position of each digit
-                int c = start[d];
-                start[d] = sum;
-                sum += c;
-            }
-            for (int i = 0; i < n; i++) to[start[(int) (from[i] >>> shift) & mask]++] = from[i];
-            long[] t = from;
-            from = to;
-            to = t;
-        }
-        if (from != pairs) System.arraycopy(from, 0, pairs, 0, n);
     }
 
     @Override
     public void close() throws IOException {
-        for (Path p : runs) Files.deleteIfExists(p);
-        runs.clear();
+        try {
+            awaitSpill();
+        } catch (IOException | RuntimeException e) {
+            // the build failed already; only the files need to go
+        } finally {
+            if (spiller != null) spiller.shutdownNow();
+            for (Path p : runs) Files.deleteIfExists(p);
+            runs.clear();
+        }
     }
 
-    /** A sorted sequence of pairs. */
-    sealed interface Run extends Closeable permits MemoryRun, FileRun {
-        /** Moves to the next pair; false at the end. */
-        boolean advance() throws IOException;
+    /**
+     * A k-way merge of the sorted runs: the in-memory tail and the spilled files, each file decoded a
+     * block of pairs at a time; a binary heap of run numbers ordered by their current pair. Pairs are
+     * non-negative, so -1 can mark the end.
+     */
+    private static final class RunMerge implements Closeable {
+        static final long END = -1;
+        private static final int BLOCK = 4096;
+        private final long[][] blocks;
+        private final int[] at, size;
+        private final InputStream[] in;
+        private final byte[][] bytes;
+        private final int[] byteAt, byteEnd;
+        private final long[] last; // previous pair of each file run (delta base)
+        private final long[] heads; // each run's current pair, so the heap compares one array
+        private final int[] heap;
+        private int heapSize;
 
-        long head();
-
-        @Override default void close() throws IOException { }
-    }
-
-    static final class MemoryRun implements Run {
-        private final long[] pairs;
-        private final int size;
-        private int at = -1;
-
-        MemoryRun(long[] pairs, int size) { this.pairs = pairs; this.size = size; }
-
-        @Override public boolean advance() { return ++at < size; }
-
-        @Override public long head() { return pairs[at]; }
-    }
-
-    /** A spilled run, decoded from a 64 KiB byte buffer refilled from the file. */
-    static final class FileRun implements Run {
-        private final InputStream in;
-        private final byte[] chunk = new byte[READ_BUFFER];
-        private int at, limit;
-        private long head;
-
-        FileRun(InputStream in) { this.in = in; }
-
-        @Override public boolean advance() throws IOException {
-            if (limit - at < 10 && !refill()) return false;
-            long v = 0;
-            for (int shift = 0;; shift += 7) {
-                if (at == limit) throw new EOFException("inbound run truncated");
-                int b = chunk[at++];
-                v |= (long) (b & 0x7F) << shift;
-                if (b >= 0) break;
+        RunMerge(long[] memory, int memorySize, List<Path> files) throws IOException {
+            int k = files.size() + 1;
+            blocks = new long[k][];
+            at = new int[k];
+            size = new int[k];
+            in = new InputStream[k];
+            bytes = new byte[k][];
+            byteAt = new int[k];
+            byteEnd = new int[k];
+            last = new long[k];
+            heads = new long[k];
+            heap = new int[k];
+            blocks[0] = memory;
+            size[0] = memorySize;
+            try {
+                for (int r = 1; r < k; r++) {
+                    in[r] = Files.newInputStream(files.get(r - 1));
+                    blocks[r] = new long[BLOCK];
+                    bytes[r] = new byte[IO_BUFFER];
+                    refill(r);
+                }
+            } catch (IOException | RuntimeException e) {
+                close();
+                throw e;
             }
-            head += v;
-            return true;
-        }
-
-        /** Moves the unread bytes to the front and reads more; false at the end of the run. */
-        private boolean refill() throws IOException {
-            int left = limit - at;
-            System.arraycopy(chunk, at, chunk, 0, left);
-            at = 0;
-            limit = left;
-            int n;
-            while (limit < chunk.length && (n = in.read(chunk, limit, chunk.length - limit)) > 0) limit += n;
-            return limit > 0;
-        }
-
-        @Override public long head() { return head; }
-
-        @Override public void close() throws IOException { in.close(); }
-    }
-
-    /** A binary min-heap of runs keyed by their head pair; the keys sit in an array beside the runs. */
-    private static final class RunHeap {
-        private final Run[] heap;
-        private final long[] keys;
-        private int size;
-
-        RunHeap(List<Run> runs) throws IOException {
-            heap = new Run[runs.size()];
-            keys = new long[runs.size()];
-            for (Run r : runs) {
-                if (r.advance()) {
-                    keys[size] = r.head();
-                    heap[size++] = r;
+            for (int r = 0; r < k; r++) {
+                if (at[r] < size[r]) {
+                    heads[r] = blocks[r][at[r]];
+                    heap[heapSize++] = r;
                 }
             }
-            for (int i = size / 2 - 1; i >= 0; i--) down(i);
+            for (int i = heapSize / 2 - 1; i >= 0; i--) down(i);
         }
 
-        boolean isEmpty() { return size == 0; }
-
-        long poll() throws IOException {
-            long pair = keys[0];
-            Run top = heap[0];
-            if (top.advance()) {
-                keys[0] = top.head();
-            } else {
-                heap[0] = heap[--size];
-                keys[0] = keys[size];
-            }
-            if (size > 1) down(0);
+        /** The smallest pair left, or {@link #END}. */
+        long next() throws IOException {
+            if (heapSize == 0) return END;
+            int r = heap[0];
+            long pair = heads[r];
+            if (++at[r] < size[r] || (r != 0 && refill(r))) heads[r] = blocks[r][at[r]];
+            else heap[0] = heap[--heapSize];
+            if (heapSize > 1) down(0);
             return pair;
         }
 
+        /** Decodes the next block of a file run; false at its end. */
+        private boolean refill(int r) throws IOException {
+            long[] block = blocks[r];
+            byte[] b = bytes[r];
+            int n = 0, p = byteAt[r], end = byteEnd[r];
+            long prev = last[r];
+            while (n < BLOCK) {
+                if (end - p < 10) { // a varint takes at most 10 bytes: keep whole ones in view
+                    System.arraycopy(b, p, b, 0, end - p);
+                    end -= p;
+                    p = 0;
+                    int got = in[r].readNBytes(b, end, b.length - end);
+                    end += got;
+                    if (end == 0) break;
+                }
+                long v = 0;
+                for (int shift = 0;; shift += 7) {
+                    if (p == end) throw new EOFException("inbound run truncated");
+                    int x = b[p++];
+                    v |= (long) (x & 0x7F) << shift;
+                    if (x >= 0) break;
+                }
+                prev += v;
+                block[n++] = prev;
+            }
+            byteAt[r] = p;
+            byteEnd[r] = end;
+            last[r] = prev;
+            at[r] = 0;
+            size[r] = n;
+            return n > 0;
+        }
+
         private void down(int i) {
-            Run r = heap[i];
-            long key = keys[i];
+            int r = heap[i];
+            long key = heads[r];
             while (true) {
                 int c = 2 * i + 1;
-                if (c >= size) break;
-                if (c + 1 < size && keys[c + 1] < keys[c]) c++;
-                if (keys[c] >= key) break;
+                if (c >= heapSize) break;
+                if (c + 1 < heapSize && heads[heap[c + 1]] < heads[heap[c]]) c++;
+                if (heads[heap[c]] >= key) break;
                 heap[i] = heap[c];
-                keys[i] = keys[c];
                 i = c;
             }
             heap[i] = r;
-            keys[i] = key;
+        }
+
+        @Override
+        public void close() throws IOException {
+            for (InputStream s : in) if (s != null) s.close();
         }
     }
 }

@@ -22,9 +22,18 @@ public final class AttributeEntries {
 
     private final Map<String, IntArrayList> objects = new LinkedHashMap<>();
     private final Map<String, LongArrayList> values = new LinkedHashMap<>();
+    private String lastName; // the attribute of the last add(), by identity, and its lists
+    private IntArrayList lastObjects;
+    private LongArrayList lastValues;
 
     /** Records one value; checks the name and that the object id is not negative. */
     public void add(String attribute, int object, long value) {
+        if (attribute == lastName) { // parsers set one attribute after another: skip the map
+            if (object < 0) throw new IllegalArgumentException("attribute " + attribute + " on object " + object);
+            lastObjects.add(object);
+            lastValues.add(value);
+            return;
+        }
         var list = objects.get(attribute);
         if (list == null) {
             if (!ObjectAttribute.isValidName(attribute)) throw new IllegalArgumentException("bad attribute name: " + attribute);
@@ -35,6 +44,9 @@ public final class AttributeEntries {
         if (object < 0) throw new IllegalArgumentException("attribute " + attribute + " on object " + object);
         list.add(object);
         values.get(attribute).add(value);
+        lastName = attribute;
+        lastObjects = list;
+        lastValues = values.get(attribute);
     }
 
     public boolean isEmpty() { return objects.isEmpty(); }
@@ -51,12 +63,15 @@ public final class AttributeEntries {
         return max;
     }
 
-    /** One attribute sorted by object, duplicates reduced to the last value set. O(k log k). */
+    /** One attribute sorted by object, duplicates reduced to the last value set. O(k log k); O(k) when added in order. */
     public Sorted sorted(String name) {
         IntArrayList objs = objects.get(name);
         LongArrayList vals = values.get(name);
         if (objs == null) throw new IllegalArgumentException("no attribute " + name);
         int n = objs.size();
+        if (isStrictlyAscending(objs)) { // the common case (parsers that walk objects in order): no sort
+            return new Sorted(name, objs.toIntArray(), vals.toLongArray());
+        }
         long[] order = new long[n]; // object in the high half, call index in the low half: a stable order
         for (int i = 0; i < n; i++) order[i] = ((long) objs.getInt(i) << 32) | i;
         LongArrays.radixSort(order);
@@ -75,9 +90,17 @@ public final class AttributeEntries {
         return new Sorted(name, k == n ? o : java.util.Arrays.copyOf(o, k), k == n ? v : java.util.Arrays.copyOf(v, k));
     }
 
+    private static boolean isStrictlyAscending(IntArrayList objects) {
+        for (int i = 1, n = objects.size(); i < n; i++) {
+            if (objects.getInt(i) <= objects.getInt(i - 1)) return false;
+        }
+        return true;
+    }
+
     /** Forgets one attribute's entries (after they were written). */
     public void remove(String name) {
         objects.remove(name);
         values.remove(name);
+        if (name.equals(lastName)) lastName = null;
     }
 }

@@ -164,7 +164,7 @@ class BadInputTest {
     @Test
     void overlongStringIsRefusedNotLoaded() throws Exception {
         var s = MiniSnapshot.sample();
-        s.strings.add("y".repeat(JsonInput.MAX_STRING_CHARS + 10));
+        s.strings.add("y".repeat(JsonScanner.MAX_STRING_CHARS + 10));
         String json = s.json();
         var e = failure(json);
         assertTrue(e.offset() > json.indexOf("\"strings\":"), e.getMessage());

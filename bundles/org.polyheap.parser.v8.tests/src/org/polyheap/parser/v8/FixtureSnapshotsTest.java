@@ -60,6 +60,40 @@ class FixtureSnapshotsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
+    void everyLocatedNodeKeepsItsLocationAndClosuresNameTheirScript(String name) throws Exception {
+        var g = parsed(name);
+        var scripts = g.attribute(SourceLocations.SCRIPT_ID).orElseThrow();
+        var positions = g.attribute(SourceLocations.LINE_COLUMN).orElseThrow();
+        assertEquals(scripts.count(), positions.count());
+        assertTrue(scripts.count() > 0 && scripts.count() <= Long.parseLong(g.facts().get("locationCount")), name);
+        // an object's class key carries the same location DevTools keys it by
+        long checked = 0;
+        for (long k = 0; k < scripts.count(); k++) {
+            int node = scripts.object(k);
+            String library = g.classes().get(g.objectClass().get(node)).library();
+            if (library.isEmpty()) continue;
+            long lineColumn = positions.get(node, -1);
+            assertEquals(scripts.value(k) + "," + (lineColumn >>> 32) + "," + (lineColumn & 0xFFFF_FFFFL), library);
+            checked++;
+        }
+        assertTrue(checked > 0, name + ": objects with constructor locations");
+        // closures' scripts are found by name through their shared function info (Chromium's builtins
+        // belong to a script without a name: "script N")
+        long named = 0, closures = 0;
+        try (var inspector = new V8SnapshotParser().inspector(Path.of("data", name + ".heapsnapshot.gz"), g)) {
+            for (long k = 0; k < scripts.count(); k++) {
+                int node = scripts.object(k);
+                if (!g.classes().get(g.objectClass().get(node)).name().equals("Function")) continue;
+                closures++;
+                if (!inspector.facts(node).get("Location").startsWith("script ")) named++;
+            }
+        }
+        assertTrue(named > 0 && (closures < 10 || named > closures / 2), name + ": " + named + " of " + closures
+                + " closures with a script name");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void perClassCountsAndSelfSizesEqualDevToolsSummaryClasses(String name) throws Exception {
         assertClassesEqual(ReferenceAnswers.read(Path.of("data", name + ".devtools-classes.json.gz")), parsed(name));
     }

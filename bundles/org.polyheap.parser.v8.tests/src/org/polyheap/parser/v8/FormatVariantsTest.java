@@ -178,9 +178,49 @@ class FormatVariantsTest {
         s.header.put("uid", "7");
         var g = parse(s);
         assertEquals("42,10,4", g.classes().get(g.objectClass().get(3)).library());
+        assertLocation(g, 3, 42, 10, 4);
         assertEquals("123456", g.facts().get("extraNativeBytes"));
         assertEquals("tab 1", g.facts().get("title"));
         assertEquals("7", g.facts().get("uid"));
+    }
+
+    /** The location attributes of {@code node}: script id, and line and column (0-based) in one value. */
+    static void assertLocation(HeapGraph g, int node, int script, int line, int column) {
+        assertEquals(script, g.attribute(SourceLocations.SCRIPT_ID).orElseThrow().get(node, -1));
+        assertEquals((long) line << 32 | column, g.attribute(SourceLocations.LINE_COLUMN).orElseThrow().get(node, -1));
+    }
+
+    @Test
+    void locationsAreKeptPerNodeTheLastEntryWinning() throws Exception {
+        var s = MiniSnapshot.sample();
+        int closure = s.node("closure", "handler", 15, 32, 0, 0);
+        s.location(closure, 7, 1, 2);
+        s.location(closure, 9, 123_456, 2_000_000_000); // columns of minified code run long
+        var g = parse(s);
+        assertLocation(g, 3, 42, 10, 4);
+        assertLocation(g, closure, 9, 123_456, 2_000_000_000);
+        assertEquals(2, g.attribute(SourceLocations.SCRIPT_ID).orElseThrow().count());
+        try (var inspector = new V8SnapshotParser().inspector(dir.resolve("s.heapsnapshot"), g)) {
+            // no Script node in this snapshot: the script is shown by its id; lines and columns from 1
+            assertEquals(java.util.Map.of("Location", "script 9:123457:2000000001", "Script id", "9"), inspector.facts(closure));
+            assertEquals(java.util.Map.of(), inspector.facts(2));
+        }
+    }
+
+    @Test
+    void aClosuresScriptIsNamedByItsScriptNode() throws Exception {
+        var s = MiniSnapshot.sample();
+        int closure = s.node("closure", "handler", 15, 32, 1, 0);
+        s.edge("internal", "shared", closure + 1);
+        int shared = s.node("code", "handler", 17, 40, 1, 0);
+        s.edge("internal", "script", shared + 1);
+        int script = s.node("code", "system / Script / https://example.com/app.js", 19, 80, 0, 0);
+        s.location(closure, 5, 0, 9);
+        var g = parse(s);
+        assertEquals(5, g.attribute(SourceLocations.SCRIPT).orElseThrow().get(script, -1), "the Script node knows its id");
+        try (var inspector = new V8SnapshotParser().inspector(dir.resolve("s.heapsnapshot"), g)) {
+            assertEquals("https://example.com/app.js:1:10", inspector.facts(closure).get("Location"));
+        }
     }
 
     @Test

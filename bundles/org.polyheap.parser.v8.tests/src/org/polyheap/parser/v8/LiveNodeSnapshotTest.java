@@ -30,17 +30,21 @@ class LiveNodeSnapshotTest {
             globalThis.keep = { foos: [], byKey: new Map() };
             for (let i = 0; i < %d; i++) { const f = new Foo(i); keep.foos.push(f); keep.byKey.set('k' + i, f); }
             globalThis.marker = ['polyheap', 'marker', 'string'].join('-');
-            require('v8').writeHeapSnapshot(process.argv[1]);
+              function polyheapLocatedFunction() { return 42; }
+            globalThis.located = polyheapLocatedFunction;
+            require('v8').writeHeapSnapshot(process.argv[2]);
             """.formatted(FOOS);
     static HeapGraph graph;
     static Path file;
+    static Path program;
 
     @BeforeAll
     static void takeSnapshot(@TempDir Path dir) throws Exception {
         file = dir.resolve("live.heapsnapshot");
+        program = Files.writeString(dir.resolve("live-program.js"), PROGRAM);
         Process p;
         try {
-            p = new ProcessBuilder("node", "-e", PROGRAM, file.toString()).redirectErrorStream(true).start();
+            p = new ProcessBuilder("node", program.toString(), file.toString()).redirectErrorStream(true).start();
         } catch (java.io.IOException noNode) {
             Assumptions.abort("node is not on PATH: no live V8 snapshot to test against (" + noNode.getMessage() + ")");
             return;
@@ -92,6 +96,38 @@ class LiveNodeSnapshotTest {
         assertTrue(ids.stream().allMatch(id -> id % 2 == 1), "V8 gives JS heap objects odd ids");
         assertEquals(1, libraries.size());
         assertTrue(libraries.iterator().next().matches("\\d+,0,\\d+"), "constructor location " + libraries);
+    }
+
+    @Test
+    void aFunctionShowsItsScriptLineAndColumnAsDevToolsCounts() throws Exception {
+        int root = graph.gcRoots().getFirst().object();
+        int global = -1;
+        for (long r = graph.outStart().get(root); r < graph.outStart().get(root + 1); r++) {
+            if (graph.outKind().get(r) == ReferenceKind.SHORTCUT.code()) global = graph.outTarget().get(r);
+        }
+        int function = target(global, ReferenceKind.PROPERTY, "located");
+        assertEquals("Function", className(function));
+        String line = PROGRAM.lines().filter(l -> l.contains("function polyheapLocatedFunction")).findFirst().orElseThrow();
+        int lineNumber = PROGRAM.lines().toList().indexOf(line) + 1;
+        try (var inspector = new V8SnapshotParser().inspector(file, graph)) {
+            var facts = inspector.facts(function);
+            var m = java.util.regex.Pattern.compile("(.*):(\\d+):(\\d+)").matcher(facts.get("Location"));
+            assertTrue(m.matches(), facts.toString());
+            assertEquals(program.toString(), m.group(1), "the script is named after the file node ran");
+            assertEquals(lineNumber, Integer.parseInt(m.group(2)), "line counted from 1, as DevTools shows it");
+            int column = Integer.parseInt(m.group(3));
+            // V8 places a function at its name or parameter list: within the declaration, counted from 1
+            assertTrue(column > line.indexOf("function") && column <= line.indexOf("{") + 1, column + " in " + line);
+            assertTrue(facts.get("Script id").matches("\\d+"), facts.toString());
+            // a Foo's location is its constructor's: line 1 of the same script
+            int foo = target(target(global, ReferenceKind.PROPERTY, "keep"), ReferenceKind.PROPERTY, "foos");
+            int firstFoo = -1;
+            for (long r = graph.outStart().get(foo); r < graph.outStart().get(foo + 1) && firstFoo < 0; r++) {
+                if (graph.outKind().get(r) == ReferenceKind.ELEMENT.code()) firstFoo = graph.outTarget().get(r);
+            }
+            assertTrue(inspector.facts(firstFoo).get("Location").startsWith(program + ":1:"), inspector.facts(firstFoo).toString());
+            assertEquals(facts.get("Script id"), inspector.facts(firstFoo).get("Script id"));
+        }
     }
 
     @Test

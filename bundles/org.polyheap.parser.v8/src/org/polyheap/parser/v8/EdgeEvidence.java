@@ -42,16 +42,20 @@ final class EdgeEvidence implements EdgeSection.Visitor {
     }
 
     @Override
-    public void edge(int from, int type, int name, int to) {
-        if (collectDom && domEdgeType[type] && nodes.type[from] == nativeType && nodes.type[to] == nativeType) {
-            domFrom.add(from);
-            domTo.add(to);
-        }
-        if (type == propertyType && plainCursor < plainNodes.length) {
-            while (plainCursor < plainNodes.length && plainNodes[plainCursor] < from) plainCursor++;
-            if (plainCursor < plainNodes.length && plainNodes[plainCursor] == from) {
-                plainProperties.add(name);
-                plainPropertyCount[plainCursor]++;
+    public void edges(int[] from, int[] type, int[] name, int[] to, int count) {
+        byte[] nodeType = nodes.type;
+        for (int i = 0; i < count; i++) {
+            int f = from[i], t = type[i];
+            if (collectDom && domEdgeType[t] && nodeType[f] == nativeType && nodeType[to[i]] == nativeType) {
+                domFrom.add(f);
+                domTo.add(to[i]);
+            }
+            if (t == propertyType && plainCursor < plainNodes.length) {
+                while (plainCursor < plainNodes.length && plainNodes[plainCursor] < f) plainCursor++;
+                if (plainCursor < plainNodes.length && plainNodes[plainCursor] == f) {
+                    plainProperties.add(name[i]);
+                    plainPropertyCount[plainCursor]++;
+                }
             }
         }
     }

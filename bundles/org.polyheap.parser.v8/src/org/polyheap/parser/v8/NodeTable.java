@@ -35,56 +35,60 @@ final class NodeTable {
     long identity(int ordinal) { return Integer.toUnsignedLong(id[ordinal]); }
 
     /**
-     * Reads the array whose START_ARRAY is the current token. Cost: one pass over the section.
+     * Reads the {@code nodes} array (the scanner is before its {@code [}). Cost: one pass over the section.
      *
      * @param byteBudget decompressed bytes the section can at most have (bounds allocation by the header count)
      */
-    static NodeTable read(JsonInput in, SnapshotMeta meta, long byteBudget, Progress progress)
+    static NodeTable read(JsonScanner in, SnapshotMeta meta, long byteBudget, Progress progress)
             throws IOException, SnapshotFormatException {
         int fields = meta.nodeFieldCount();
         // each value takes at least two bytes ("0,"), so a larger header count is a lie
         long bound = Math.min(meta.nodeCount(), byteBudget / (2L * fields) + 1);
         // trust a plausible header count up to 32 M nodes (700 MB) to avoid copies; grow beyond that
         var t = new NodeTable((int) (bound <= 1 << 25 ? bound : 1 << 22));
-        t.sectionOffset = in.tokenOffset();
+        in.peek();
+        t.sectionOffset = in.offset();
+        in.beginArray("the nodes array");
         int oType = meta.nodeField("type"), oName = meta.nodeField("name"), oId = meta.nodeField("id");
         int oSelf = meta.nodeField("self_size"), oEdges = meta.nodeField("edge_count");
         int oDetached = meta.nodeField("detachedness");
         int typeCount = meta.nodeTypes().size();
-        long[] row = new long[fields];
         String[] what = meta.nodeFields().stream().map(f -> "node field " + f).toArray(String[]::new);
+        int rows = 4096;
+        long[] batch = new long[rows * fields];
+        long[] at = new long[rows];
         while (true) {
-            long first = in.nextNumberOrEnd(what[0]);
-            if (first < 0) break;
-            row[0] = first;
-            for (int f = 1; f < fields; f++) {
-                row[f] = in.nextNumberOrEnd(what[f]);
-                if (row[f] < 0) {
-                    throw in.fail(in.tokenOffset(), "nodes array ends inside a node: its length is not a multiple of "
-                            + fields + " node fields");
+            int got = in.numbers(batch, batch.length, fields, at, what);
+            if (got % fields != 0) {
+                throw in.fail(at[got / fields], "nodes array ends inside a node: its length is not a multiple of "
+                        + fields + " node fields");
+            }
+            for (int r = 0, k = 0; k < got; r++, k += fields) {
+                int n = t.count;
+                if (n == Integer.MAX_VALUE - 8) throw in.fail(at[r], "more than 2^31 nodes");
+                if (n == t.type.length) t.grow();
+                long type = batch[k + oType], name = batch[k + oName], id = batch[k + oId], edges = batch[k + oEdges];
+                if (type >= typeCount) throw in.fail(at[r], "node type " + type + " not in meta.node_types");
+                if (name > Integer.MAX_VALUE) throw in.fail(at[r], "node name index too large: " + name);
+                if (id > 0xFFFF_FFFFL) throw in.fail(at[r], "node id above 2^32: " + id);
+                if (edges > Integer.MAX_VALUE) throw in.fail(at[r], "edge_count too large: " + edges);
+                t.type[n] = (byte) type;
+                t.name[n] = (int) name;
+                t.id[n] = (int) id;
+                t.selfSize[n] = batch[k + oSelf];
+                t.edgeCount[n] = (int) edges;
+                if (oDetached >= 0) {
+                    long d = batch[k + oDetached];
+                    if (d > 2) throw in.fail(at[r], "detachedness " + d + " is not 0, 1 or 2");
+                    t.detachedness[n] = (byte) d;
                 }
+                t.count = n + 1;
             }
-            int n = t.count;
-            if (n == Integer.MAX_VALUE - 8) throw in.fail(in.tokenOffset(), "more than 2^31 nodes");
-            if (n == t.type.length) t.grow();
-            if (row[oType] >= typeCount) throw in.fail(in.tokenOffset(), "node type " + row[oType] + " not in meta.node_types");
-            if (row[oName] > Integer.MAX_VALUE) throw in.fail(in.tokenOffset(), "node name index too large: " + row[oName]);
-            if (row[oId] > 0xFFFF_FFFFL) throw in.fail(in.tokenOffset(), "node id above 2^32: " + row[oId]);
-            if (row[oEdges] > Integer.MAX_VALUE) throw in.fail(in.tokenOffset(), "edge_count too large: " + row[oEdges]);
-            t.type[n] = (byte) row[oType];
-            t.name[n] = (int) row[oName];
-            t.id[n] = (int) row[oId];
-            t.selfSize[n] = row[oSelf];
-            t.edgeCount[n] = (int) row[oEdges];
-            if (oDetached >= 0) {
-                if (row[oDetached] > 2) throw in.fail(in.tokenOffset(), "detachedness " + row[oDetached] + " is not 0, 1 or 2");
-                t.detachedness[n] = (byte) row[oDetached];
-            }
-            t.count = n + 1;
-            if ((n & 0xFFFFF) == 0xFFFFF) progress.checkCanceled();
+            progress.checkCanceled();
+            if (got < batch.length) break;
         }
         if (t.count != meta.nodeCount()) {
-            throw in.fail(in.tokenOffset(), "nodes array holds " + t.count + " nodes but snapshot.node_count says "
+            throw in.fail(in.offset(), "nodes array holds " + t.count + " nodes but snapshot.node_count says "
                     + meta.nodeCount());
         }
         t.trim();

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -40,30 +39,47 @@ final class PlainObjectInterfaces {
         int plain = evidence.plainNodes.length;
         int[] start = new int[plain + 1];
         for (int i = 0; i < plain; i++) start[i + 1] = start[i] + evidence.plainPropertyCount[i];
-        int[] names = evidence.plainProperties.elements();
-        List<Definition> definitions = infer(plain, start, names, strings);
+        int[] ids = evidence.plainProperties.elements();
+        List<Definition> definitions = infer(plain, start, ids, strings);
         TreeNode root = tree(definitions);
         String[] result = new String[plain];
+        var names = new java.util.HashMap<Integer, String>(); // property names repeat: each string read once
         for (int i = 0; i < plain; i++) {
             String[] properties = new String[start[i + 1] - start[i]];
-            for (int k = 0; k < properties.length; k++) properties[k] = strings.get(names[start[i] + k]);
-            Arrays.sort(properties);
-            Definition best = root.match;
-            var states = new LinkedHashSet<TreeNode>();
-            states.add(root);
-            for (String property : properties) {
-                for (TreeNode state : new ArrayList<>(states)) {
-                    if (state.greatestNext == null || property.compareTo(state.greatestNext) >= 0) states.remove(state);
-                    TreeNode next = state.next.get(property);
-                    if (next != null) {
-                        states.add(next);
-                        best = better(best, next.match);
-                    }
-                }
-            }
+            for (int k = 0; k < properties.length; k++) properties[k] = names.computeIfAbsent(ids[start[i] + k], strings::get);
+            Definition best = bestMatch(root, properties);
             result[i] = best == null ? null : best.name();
         }
         return result;
+    }
+
+    /** The interface with the most properties (the earlier on a tie) whose properties all appear in {@code properties}. */
+    private static Definition bestMatch(TreeNode root, String[] properties) {
+        Arrays.sort(properties);
+        Definition best = root.match;
+        var states = new ArrayList<TreeNode>();
+        states.add(root);
+        var nextStates = new ArrayList<TreeNode>();
+        for (String property : properties) {
+            // each state is kept while a later property can still extend it (DevTools' walk of its tree)
+            nextStates.clear();
+            for (TreeNode state : states) {
+                if (state.greatestNext != null && property.compareTo(state.greatestNext) < 0) addOnce(nextStates, state);
+                TreeNode next = state.next.get(property);
+                if (next != null) {
+                    addOnce(nextStates, next);
+                    best = better(best, next.match);
+                }
+            }
+            var t = states;
+            states = nextStates;
+            nextStates = t;
+        }
+        return best;
+    }
+
+    private static void addOnce(List<TreeNode> states, TreeNode state) {
+        if (!states.contains(state)) states.add(state);
     }
 
     private static Definition better(Definition a, Definition b) {

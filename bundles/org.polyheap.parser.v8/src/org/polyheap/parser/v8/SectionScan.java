@@ -10,14 +10,13 @@ import java.util.function.Consumer;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 
-import com.fasterxml.jackson.core.JsonToken;
-
 /**
  * First pass over a snapshot: reads the header, strings, nodes and locations, whatever order the
  * top-level sections come in, skips the sections it does not know ({@code samples},
- * {@code trace_tree}, {@code scopes}...), and notes where {@code edges} start so later passes
- * can jump there. Nodes or locations that come before the header are read again from their
- * offset. Memory: the node columns and the strings. Single-threaded.
+ * {@code trace_tree}, {@code scopes}...) and the edges, noting where {@code edges} start so the
+ * second pass can jump there. Nodes or locations that come before the header are read again from
+ * their offset. In a plain file, nodes and locations are read on threads of their own from their
+ * offsets while this pass skips them and goes on. Memory: the node columns, the locations and the strings.
  */
 final class SectionScan {
     final Path file;
@@ -41,30 +40,43 @@ final class SectionScan {
      */
     static SectionScan scan(Path file, Progress progress, Consumer<String> onString)
             throws IOException, SnapshotFormatException {
-        var s = new SectionScan(file, JsonInput.isGzip(file));
+        var s = new SectionScan(file, isGzip(file));
         long budget = s.gzip ? Long.MAX_VALUE : Files.size(file);
-        try (var in = JsonInput.open(file)) {
-            JsonToken first;
-            try {
-                first = in.next();
-            } catch (SnapshotFormatException e) {
-                throw in.fail(0, "not a V8 heap snapshot (not JSON): " + e.problem());
-            }
-            if (first != JsonToken.START_OBJECT) throw in.fail(in.tokenOffset(), "not a V8 heap snapshot: the file is not a JSON object");
-            for (JsonToken t = in.next(); t != JsonToken.END_OBJECT; t = in.next()) {
-                String key = in.parser().currentName();
-                long keyOffset = in.tokenOffset();
-                JsonToken value = in.next();
+        // plain files: nodes and locations are read on threads of their own beside the rest of the pass
+        BackgroundRead<NodeTable> nodeRead = null;
+        BackgroundRead<Locations> locationRead = null;
+        try (var in = JsonScanner.open(file, 0, s.gzip)) {
+            int first = in.peek();
+            if (first == -1) throw in.fail(0, "not a V8 heap snapshot (not JSON): the file is empty");
+            if (first != '{') throw in.fail(in.offset(), "not a V8 heap snapshot: the file is not a JSON object");
+            in.expect('{', "an object");
+            boolean more = in.peek() != '}';
+            while (more) {
+                long keyOffset = in.offset();
+                String key = in.string();
+                in.expect(':', "':' after \"" + key + "\"");
                 switch (key) {
                     case "snapshot" -> {
                         if (s.meta != null) throw in.fail(keyOffset, "second \"snapshot\" section");
-                        s.metaOffset = in.tokenOffset();
+                        s.metaOffset = in.offset();
                         s.meta = SnapshotMeta.of(JsonValues.read(in), file, s.metaOffset);
                     }
                     case "nodes" -> {
                         s.nodesOffset = s.arrayStart(in, key, s.nodesOffset);
-                        if (s.meta != null) s.nodes = NodeTable.read(in, s.meta, budget, progress);
-                        else in.skipValue();
+                        if (s.meta != null && !s.gzip) {
+                            var meta = s.meta;
+                            long at = s.nodesOffset;
+                            nodeRead = new BackgroundRead<>("polyheap-v8-nodes", () -> {
+                                try (var nodes = JsonScanner.open(file, at, false)) {
+                                    return NodeTable.read(nodes, meta, budget, progress);
+                                }
+                            });
+                            in.skipValue();
+                        } else if (s.meta != null) {
+                            s.nodes = NodeTable.read(in, s.meta, budget, progress);
+                        } else {
+                            in.skipValue();
+                        }
                     }
                     case "edges" -> {
                         s.edgesOffset = s.arrayStart(in, key, s.edgesOffset);
@@ -72,37 +84,56 @@ final class SectionScan {
                     }
                     case "locations" -> {
                         s.locationsOffset = s.arrayStart(in, key, s.locationsOffset);
-                        if (s.meta != null) s.locations = Locations.read(in, s.meta);
-                        else in.skipValue();
+                        if (s.meta != null && !s.gzip) {
+                            var meta = s.meta;
+                            long at = s.locationsOffset;
+                            locationRead = new BackgroundRead<>("polyheap-v8-locations", () -> {
+                                try (var locations = JsonScanner.open(file, at, false)) {
+                                    return Locations.read(locations, meta);
+                                }
+                            });
+                            in.skipValue();
+                        } else if (s.meta != null) {
+                            s.locations = Locations.read(in, s.meta);
+                        } else {
+                            in.skipValue();
+                        }
                     }
                     case "strings" -> {
                         s.stringsOffset = s.arrayStart(in, key, s.stringsOffset);
-                        for (JsonToken e = in.next(); e != JsonToken.END_ARRAY; e = in.next()) {
-                            if (e != JsonToken.VALUE_STRING) throw in.fail(in.tokenOffset(), "strings holds " + in.describe(e));
-                            String text = in.text();
-                            s.strings.add(text);
-                            onString.accept(text);
-                            if ((s.strings.size() & 0xFFFF) == 0) progress.checkCanceled();
-                        }
+                        s.readStrings(in, onString, progress);
                     }
                     default -> in.skipValue(); // sections DevTools reads but the graph does not need
                 }
                 progress.checkCanceled();
+                int next = in.peek();
+                if (next == ',') {
+                    in.expect(',', "','");
+                } else if (next == '}') {
+                    more = false;
+                } else {
+                    throw in.fail(in.offset(), next == -1 ? "the file ends inside the JSON (truncated?)"
+                            : "not valid JSON: expected ',' or '}' after the \"" + key + "\" section but found " + in.describeNext());
+                }
             }
-            if (s.meta == null) throw in.fail(in.tokenOffset(), "not a V8 heap snapshot: no \"snapshot\" header");
+            if (s.meta == null) throw in.fail(in.offset(), "not a V8 heap snapshot: no \"snapshot\" header");
             for (var missing : new Object[][] {{s.nodesOffset, "nodes"}, {s.edgesOffset, "edges"}, {s.stringsOffset, "strings"}}) {
-                if ((long) missing[0] < 0) throw in.fail(in.tokenOffset(), "not a V8 heap snapshot: no \"" + missing[1] + "\" section");
+                if ((long) missing[0] < 0) throw in.fail(in.offset(), "not a V8 heap snapshot: no \"" + missing[1] + "\" section");
             }
+            if (nodeRead != null) s.nodes = nodeRead.join();
+            if (locationRead != null) s.locations = locationRead.join();
+        } catch (IOException | SnapshotFormatException | RuntimeException e) {
+            if (nodeRead != null) nodeRead.cancel();
+            if (locationRead != null) locationRead.cancel();
+            throw e;
         }
         if (s.nodes == null) {
-            try (var in = JsonInput.openAt(file, s.nodesOffset, s.gzip)) {
-                in.expect(JsonToken.START_ARRAY, "the nodes array");
+            try (var in = JsonScanner.open(file, s.nodesOffset, s.gzip)) {
                 s.nodes = NodeTable.read(in, s.meta, budget, progress);
             }
         }
         if (s.locationsOffset >= 0 && s.locations.size() == 0 && !s.meta.locationFields().isEmpty()) {
-            try (var in = JsonInput.openAt(file, s.locationsOffset, s.gzip)) {
-                in.expect(JsonToken.START_ARRAY, "the locations array");
+            try (var in = JsonScanner.open(file, s.locationsOffset, s.gzip)) {
                 s.locations = Locations.read(in, s.meta);
             }
         }
@@ -110,12 +141,42 @@ final class SectionScan {
         return s;
     }
 
-    private long arrayStart(JsonInput in, String key, long earlier) throws SnapshotFormatException {
-        if (earlier >= 0) throw in.fail(in.tokenOffset(), "second \"" + key + "\" section");
-        if (in.parser().currentToken() != JsonToken.START_ARRAY) {
-            throw in.fail(in.tokenOffset(), "\"" + key + "\" is " + in.describe(in.parser().currentToken()) + ", not an array");
+    /** True when the file starts with the gzip magic bytes. Reads two bytes. */
+    static boolean isGzip(Path file) throws IOException {
+        try (var in = Files.newInputStream(file)) {
+            byte[] b = in.readNBytes(2);
+            return b.length == 2 && (b[0] & 0xff) == 0x1f && (b[1] & 0xff) == 0x8b;
         }
-        return in.tokenOffset();
+    }
+
+    private void readStrings(JsonScanner in, Consumer<String> onString, Progress progress) throws SnapshotFormatException {
+        in.expect('[', "the strings array");
+        if (in.peek() == ']') {
+            in.expect(']', "']'");
+            return;
+        }
+        while (true) {
+            int c = in.peek();
+            if (c != '"') throw in.fail(in.offset(), "strings holds " + in.describeNext());
+            String text = in.string();
+            strings.add(text);
+            onString.accept(text);
+            if ((strings.size() & 0xFFFF) == 0) progress.checkCanceled();
+            c = in.peek();
+            if (c == ']') {
+                in.expect(']', "']'");
+                return;
+            }
+            in.expect(',', "',' or ']' in the strings array");
+        }
+    }
+
+    /** Checks the value is an array and returns its offset; the array is not consumed. */
+    private long arrayStart(JsonScanner in, String key, long earlier) throws SnapshotFormatException {
+        int c = in.peek();
+        if (earlier >= 0) throw in.fail(in.offset(), "second \"" + key + "\" section");
+        if (c != '[') throw in.fail(in.offset(), "\"" + key + "\" is " + in.describeNext() + ", not an array");
+        return in.offset();
     }
 
     private void checkNames() throws SnapshotFormatException {

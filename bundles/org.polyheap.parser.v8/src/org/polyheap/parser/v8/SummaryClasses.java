@@ -7,8 +7,9 @@ import java.util.Map;
 
 import org.polyheap.model.ClassInfo;
 
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 /**
  * Groups nodes into the classes of DevTools' Summary view (its {@code calculateObjectNames},
@@ -20,12 +21,53 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 final class SummaryClasses {
     private record Key(String name, String location) { }
 
+    /** The classes met so far, by id; {@link #classOf} appends. */
     final List<ClassInfo> classes = new ArrayList<>();
-    /** Class id per node ordinal. */
-    final int[] classOf;
     private final Map<Key, Integer> ids = new HashMap<>();
+    private final SnapshotMeta meta;
+    private final NodeTable nodes;
+    private final List<String> strings;
+    private final Locations locations;
+    private final int[] entryOfNode;
+    private final byte[] domState;
+    private final int[] plainNodes;
+    private final String[] interfaces;
+    private final int objectType, nativeType;
+    private final boolean hasDetachedness;
+    // each distinct (script, line, column) of an object node gets a dense place id and its text once:
+    // script -> (line << 32 | column) -> place
+    private final Int2ObjectOpenHashMap<Long2IntOpenHashMap> places = new Int2ObjectOpenHashMap<>();
+    private final List<String> placeText = new ArrayList<>();
+    private int lastEntry = -1, lastPlace = -1;
+    private final int[] byType;
+    // (name string id, place + 1 or 0, detached) -> class id, in front of the by-text map
+    private final Long2IntOpenHashMap byName = new Long2IntOpenHashMap();
+    private int plainCursor;
+    private int next;
 
-    private SummaryClasses(int nodes) { classOf = new int[nodes]; }
+    /**
+     * @param entryOfNode per node its location entry or -1 ({@link Locations#entryOfNode})
+     * @param domState   per node DOM state after {@link DomState#propagate} (native detached nodes get "Detached ")
+     * @param plainNodes plain objects, ascending ({@link #plainObjects})
+     * @param interfaces per plain object, the interface name or null
+     */
+    SummaryClasses(SnapshotMeta meta, NodeTable nodes, List<String> strings, Locations locations, int[] entryOfNode,
+            byte[] domState, int[] plainNodes, String[] interfaces) {
+        this.meta = meta;
+        this.nodes = nodes;
+        this.strings = strings;
+        this.locations = locations;
+        this.entryOfNode = entryOfNode;
+        this.domState = domState;
+        this.plainNodes = plainNodes;
+        this.interfaces = interfaces;
+        objectType = meta.nodeType("object");
+        nativeType = meta.nodeType("native");
+        hasDetachedness = meta.nodeField("detachedness") >= 0;
+        byType = new int[meta.nodeTypes().size()];
+        java.util.Arrays.fill(byType, -1);
+        byName.defaultReturnValue(-1);
+    }
 
     /** Ordinals of plain objects ({@code object} nodes named {@code Object}), ascending. */
     static int[] plainObjects(SnapshotMeta meta, NodeTable nodes, List<String> strings) {
@@ -38,54 +80,52 @@ final class SummaryClasses {
     }
 
     /**
-     * @param domState  per node DOM state after {@link DomState#propagate} (native detached nodes get "Detached ")
-     * @param interfaces per plain object of {@code evidence}, the interface name or null
+     * The class id of node {@code i}; call for the nodes in order (0, 1, 2...). A class met for the
+     * first time is appended to {@link #classes}. Amortized O(1): no per-node memory is kept.
      */
-    static SummaryClasses compute(SnapshotMeta meta, NodeTable nodes, List<String> strings, Locations locations,
-            byte[] domState, int[] plainNodes, String[] interfaces) {
-        var s = new SummaryClasses(nodes.count);
-        int objectType = meta.nodeType("object"), nativeType = meta.nodeType("native");
-        int[] locationOf = new int[nodes.count];
-        java.util.Arrays.fill(locationOf, -1);
-        for (int k = 0; k < locations.size(); k++) {
-            int node = locations.node.getInt(k);
-            if (nodes.type[node] == objectType) locationOf[node] = k; // the last entry wins, as in DevTools' map
+    int classOf(int i) {
+        if (i != next++) throw new IllegalStateException("nodes out of order: " + i);
+        int type = nodes.type[i];
+        String interfaceName = null;
+        if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
+        if (type != objectType && type != nativeType) {
+            int id = byType[type];
+            return id >= 0 ? id : (byType[type] = id(typeClassName(meta.nodeTypes().get(type)), ""));
         }
-        int[] byType = new int[meta.nodeTypes().size()];
-        java.util.Arrays.fill(byType, -1);
-        var byName = new Int2IntOpenHashMap();
-        byName.defaultReturnValue(-1);
-        var byDetachedName = new Int2IntOpenHashMap();
-        byDetachedName.defaultReturnValue(-1);
-        int plainCursor = 0;
-        for (int i = 0; i < nodes.count; i++) {
-            int type = nodes.type[i];
-            String location = locationOf[i] < 0 ? "" : locations.script.getInt(locationOf[i]) + ","
-                    + locations.line.getInt(locationOf[i]) + "," + locations.column.getInt(locationOf[i]);
-            String interfaceName = null;
-            if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
-            int id;
-            if (type == objectType || type == nativeType) {
-                boolean detached = type == nativeType && domState[i] == DomState.DETACHED && meta.nodeField("detachedness") >= 0;
-                if (interfaceName != null) {
-                    id = s.id(interfaceName, location);
-                } else if (!location.isEmpty()) {
-                    id = s.id(objectName(strings.get(nodes.name[i]), detached), location);
-                } else {
-                    var cache = detached ? byDetachedName : byName;
-                    id = cache.get(nodes.name[i]);
-                    if (id < 0) {
-                        id = s.id(objectName(strings.get(nodes.name[i]), detached), "");
-                        cache.put(nodes.name[i], id);
-                    }
-                }
-            } else {
-                id = byType[type];
-                if (id < 0) id = byType[type] = s.id(typeClassName(meta.nodeTypes().get(type)), "");
-            }
-            s.classOf[i] = id;
+        int place = type == objectType ? place(entryOfNode[i]) : -1;
+        boolean detached = type == nativeType && hasDetachedness && domState[i] == DomState.DETACHED;
+        String location = place < 0 ? "" : placeText.get(place);
+        if (interfaceName != null) return id(interfaceName, location);
+        long key = (long) nodes.name[i] << 32 | (long) (place + 1) << 1 | (detached ? 1 : 0);
+        int id = byName.get(key);
+        if (id < 0) {
+            id = id(objectName(strings.get(nodes.name[i]), detached), location);
+            byName.put(key, id);
         }
-        return s;
+        return id;
+    }
+
+    /** The dense id of a location entry's (script, line, column), -1 for no entry; its text "script,line,column" is kept once. */
+    private int place(int entry) {
+        if (entry < 0) return -1;
+        if (entry == lastEntry) return lastPlace;
+        int script = locations.script.getInt(entry), line = locations.line.getInt(entry), column = locations.column.getInt(entry);
+        var byPosition = places.get(script);
+        if (byPosition == null) {
+            byPosition = new Long2IntOpenHashMap();
+            byPosition.defaultReturnValue(-1);
+            places.put(script, byPosition);
+        }
+        long position = (long) line << 32 | (column & 0xFFFF_FFFFL);
+        int place = byPosition.get(position);
+        if (place < 0) {
+            place = placeText.size();
+            placeText.add(script + "," + line + "," + column);
+            byPosition.put(position, place);
+        }
+        lastEntry = entry;
+        lastPlace = place;
+        return place;
     }
 
     private int id(String name, String location) {

@@ -1,7 +1,10 @@
 package org.polyheap.parser.v8;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.polyheap.model.FieldType;
@@ -19,6 +22,7 @@ import org.polyheap.model.ReferenceKind;
 final class V8Inspector implements ObjectInspector {
     private final HeapGraph graph;
     private final List<String> nodeTypes;
+    private Map<Integer, String> scriptNames;
 
     V8Inspector(HeapGraph graph) {
         this.graph = graph;
@@ -67,6 +71,39 @@ final class V8Inspector implements ObjectInspector {
             }
             default -> { return Optional.empty(); }
         }
+    }
+
+    /**
+     * The location, when the snapshot has one for the node: {@code Location} as DevTools' Sources
+     * panel counts (script name, or {@code script N} when the snapshot does not name it, then line and
+     * column from 1) and {@code Script id}. Binary searches over the location attributes.
+     */
+    @Override
+    public Map<String, String> facts(int objectId) {
+        var location = SourceLocations.of(graph, objectId);
+        if (location == null) return Map.of();
+        String script = scriptNames().getOrDefault(location.scriptId(), "");
+        var facts = new LinkedHashMap<String, String>();
+        facts.put("Location", (script.isEmpty() ? "script " + location.scriptId() : script) + ":" + (location.line() + 1)
+                + ":" + (location.column() + 1));
+        facts.put("Script id", Integer.toString(location.scriptId()));
+        return facts;
+    }
+
+    /** Script id → name, from the Script nodes the parser marked; built on first use (one entry per script). */
+    private synchronized Map<Integer, String> scriptNames() {
+        if (scriptNames == null) {
+            var names = new HashMap<Integer, String>();
+            graph.attribute(SourceLocations.SCRIPT).ifPresent(a -> {
+                for (long k = 0, n = a.count(); k < n; k++) {
+                    int label = graph.objectLabel().get(a.object(k));
+                    String name = label < 0 ? "" : SourceLocations.scriptName(graph.string(label));
+                    if (!name.isEmpty()) names.put((int) a.value(k), name);
+                }
+            });
+            scriptNames = names;
+        }
+        return scriptNames;
     }
 
     @Override

@@ -15,7 +15,6 @@ import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
 
-import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * V8 {@code .heapsnapshot} files (Chrome, Node, Electron, Deno), plain or gzip. Streams the JSON
@@ -59,7 +58,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         int root = rootOrdinal(scan);
 
         // DOM state and interface names need edges, so read them once before objects go to the sink
-        byte[] domState = nodes.detachedness.clone();
+        byte[] domState = nodes.detachedness; // seeds the propagation, which works in place
         boolean hasDetachedness = meta.nodeField("detachedness") >= 0;
         int nativeType = meta.nodeType("native");
         if (!hasDetachedness) {
@@ -76,21 +75,35 @@ public final class V8SnapshotParser implements SnapshotParser {
         }
         int[] plain = SummaryClasses.plainObjects(meta, nodes, scan.strings);
         var evidence = new EdgeEvidence(meta, nodes, plain, needDom);
-        if (plain.length > 0 || needDom) {
-            progress.phase("Reading edges", meta.edgeCount());
-            progress.checkCanceled();
-            readEdges(scan, progress, evidence);
-        }
+        var scripts = new ScriptNodes(meta, nodes, scan.locations, scan.strings);
+
+        // one pass over the edges: into the sink (which takes references before the objects they
+        // name), and what class naming and script names need from them
+        progress.phase("Reading edges", meta.edgeCount());
+        progress.checkCanceled();
+        ReferenceKind[] kindOfType = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
+        ReferenceKind[] kinds = new ReferenceKind[EdgeSection.BATCH];
+        EdgeSection.read(scan.file, scan.edgesOffset, scan.gzip, meta, nodes, scan.strings.size(), progress,
+                (from, type, name, to, count) -> {
+                    evidence.edges(from, type, name, to, count);
+                    scripts.edges(from, type, name, to, count);
+                    for (int i = 0; i < count; i++) kinds[i] = kindOfType[type[i]];
+                    sink.addReferences(from, to, kinds, name, count);
+                });
+        nodes.edgeCount = null; // only the edge pass needs it: 4 bytes per node less from here
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
-        var classes = SummaryClasses.compute(meta, nodes, scan.strings, scan.locations, domState, plain, interfaces);
+        int[] entryOfNode = scan.locations.entryOfNode(nodes.count);
+        var classes = new SummaryClasses(meta, nodes, scan.strings, scan.locations, entryOfNode, domState, plain, interfaces);
 
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
-        for (var c : classes.classes) sink.addClass(c);
         long totalSelf = 0;
+        int classesAdded = 0;
         for (int i = 0; i < nodes.count; i++) {
-            sink.addObject(classes.classOf[i], nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
+            int classId = classes.classOf(i);
+            while (classesAdded < classes.classes.size()) sink.addClass(classes.classes.get(classesAdded++)); // ids stay equal
+            sink.addObject(classId, nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
                     nodes.type[i] | domState[i] << 8);
             totalSelf += nodes.selfSize[i];
             if ((i & 0xFFFF) == 0xFFFF) {
@@ -99,20 +112,8 @@ public final class V8SnapshotParser implements SnapshotParser {
             }
         }
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
-
-        progress.phase("Writing references", meta.edgeCount());
-        progress.checkCanceled();
-        ReferenceKind[] kinds = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
-        readEdges(scan, progress, (from, type, name, to) -> sink.addReference(from, to, kinds[type], name));
+        SourceLocations.write(sink, scan.locations, entryOfNode, scripts);
         facts(sink, scan, totalSelf, root);
-    }
-
-    private static void readEdges(SectionScan scan, Progress progress, EdgeSection.Visitor visitor)
-            throws IOException, SnapshotFormatException {
-        try (var in = JsonInput.openAt(scan.file, scan.edgesOffset, scan.gzip)) {
-            in.expect(JsonToken.START_ARRAY, "the edges array");
-            EdgeSection.read(in, scan.meta, scan.nodes, scan.strings.size(), progress, visitor);
-        }
     }
 
     private static int rootOrdinal(SectionScan scan) throws SnapshotFormatException {

@@ -140,9 +140,10 @@ public final class InspectorView extends ObjectView {
         return lines;
     }
 
-    /** The object's fields as lines; file I/O. */
+    /** The object's format-specific facts (V8: its location), then its fields, as lines; file I/O. */
     static List<Line> fields(ObjectRef ref) throws java.io.IOException {
         var lines = new ArrayList<Line>();
+        ref.snapshot().facts(ref.objectId()).forEach((name, value) -> lines.add(new Line(name, value, "", null)));
         List<FieldValue> fields = ref.snapshot().fields(ref.objectId());
         if (fields.isEmpty()) lines.add(new Line("Fields", "none recorded in this snapshot format", "", null));
         for (FieldValue f : fields.subList(0, Math.min(fields.size(), MAX_FIELDS))) {

@@ -1,0 +1,479 @@
+package org.polyheap.parser.v8;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+import org.polyheap.model.SnapshotFormatException;
+
+/**
+ * A hand-written JSON reader over the bytes of a snapshot file, plain or gzip, with absolute byte
+ * offsets (of the decompressed stream) for error messages. It reads what a heap snapshot is made
+ * of: the top-level object's keys, arrays of whole numbers in batches ({@link #numbers}), strings,
+ * and scalars, and skips any other value by its brackets and strings alone (skipped values are
+ * not checked further). The number arrays are most of a snapshot; reading them here instead of
+ * through jackson-core's tokens is several times faster ({@code NumberArrayBenchmark} in
+ * {@code benchmarks/}). Memory: one 1 MiB buffer. One instance per pass; not thread-safe.
+ */
+final class JsonScanner implements AutoCloseable {
+    static final int BUFFER = 1 << 20;
+    /** V8 cuts string-node names to 1024 chars; 64 MiB leaves room for any other name while a hostile string cannot take the heap. */
+    static final int MAX_STRING_CHARS = 64 << 20;
+    /** Room kept ahead of a number's first digit, so the digit loop needs no refill. */
+    private static final int NUMBER_ROOM = 32;
+    /** The longest scalar (number, true, false, null) the header reader takes. */
+    private static final int SCALAR_ROOM = 64;
+    /** Bytes past {@code limit} that an 8-byte load may touch; never read as data. */
+    private static final int SLACK = 8;
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L, ONES = 0x0101010101010101L, STRUCTURE = 0xC0C0C0C0C0C0C0C0L;
+
+    private final Path file;
+    private final FileChannel channel; // plain files
+    private final InputStream gzip;    // or gzip content
+    private byte[] buf = new byte[BUFFER + SLACK];
+    private int pos, limit;
+    private long base;  // offset of buf[0]
+    private boolean eof;
+    // state of the number array being read
+    private boolean arrayEnded;
+    private long arrayIndex;
+    private final StringDecoder strings = new StringDecoder();
+
+    private JsonScanner(Path file, FileChannel channel, InputStream gzip, long offset) {
+        this.file = file;
+        this.channel = channel;
+        this.gzip = gzip;
+        this.base = offset;
+    }
+
+    /**
+     * Opens the decompressed content at a byte offset: plain files are positioned directly, gzip is
+     * decompressed from the start and skipped to it.
+     */
+    static JsonScanner open(Path file, long offset, boolean gzip) throws IOException, SnapshotFormatException {
+        if (!gzip) {
+            var ch = FileChannel.open(file, StandardOpenOption.READ);
+            ch.position(offset);
+            return new JsonScanner(file, ch, null, offset);
+        }
+        InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16);
+        try {
+            in.skipNBytes(offset);
+        } catch (EOFException | ZipException e) {
+            in.close();
+            throw new SnapshotFormatException(file, offset, "truncated or corrupt file: " + e.getMessage());
+        }
+        return new JsonScanner(file, null, in, offset);
+    }
+
+    /** Byte offset of the next unread byte. */
+    long offset() { return base + pos; }
+
+    SnapshotFormatException fail(long at, String problem) { return new SnapshotFormatException(file, at, problem); }
+
+    private SnapshotFormatException truncated() { return fail(offset(), "the file ends inside the JSON (truncated?)"); }
+
+    /** Makes at least {@code room} bytes readable from pos unless the file ends first. */
+    private void fill(int room) throws SnapshotFormatException {
+        if (limit - pos >= room || eof) return;
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            base += pos;
+            pos = 0;
+        }
+        if (buf.length - SLACK - limit < room) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, limit + room + SLACK));
+        try {
+            while (limit - pos < room && !eof) {
+                int space = buf.length - SLACK - limit;
+                int n = channel != null ? channel.read(ByteBuffer.wrap(buf, limit, space)) : gzip.read(buf, limit, space);
+                if (n < 0) eof = true;
+                else limit += n;
+            }
+            buf[limit] = 0; // the sentinel numbers() relies on
+        } catch (EOFException e) {
+            throw fail(base + limit, "truncated or corrupt file: " + e.getMessage());
+        } catch (ZipException e) {
+            throw fail(base + limit, "corrupt gzip data: " + e.getMessage());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static boolean isSpace(int c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+    /** The next byte after whitespace, not consumed; -1 at the end of the file. */
+    int peek() throws SnapshotFormatException {
+        while (true) {
+            if (pos >= limit) {
+                fill(1);
+                if (pos >= limit) return -1;
+            }
+            int c = buf[pos] & 0xff;
+            if (!isSpace(c)) return c;
+            pos++;
+        }
+    }
+
+    /** Consumes {@code c} (after whitespace) or fails naming what was expected. */
+    void expect(char c, String what) throws SnapshotFormatException {
+        int b = peek();
+        if (b != c) throw fail(offset(), "expected " + what + " but found " + describeNext());
+        pos++;
+    }
+
+    /** What the next value is, for messages: "a string", "an array", "the number 1.5", "the end of the file"... */
+    String describeNext() throws SnapshotFormatException {
+        int c = peek();
+        return switch (c) {
+            case -1 -> "the end of the file";
+            case '"' -> "a string";
+            case '[' -> "an array";
+            case '{' -> "an object";
+            case ']' -> "the end of an array";
+            case '}' -> "the end of an object";
+            case 't', 'f' -> "a boolean";
+            case 'n' -> "null";
+            default -> c == '-' || (c >= '0' && c <= '9') ? "the number " + numberText() : "'" + (char) c + "'";
+        };
+    }
+
+    /** The characters of the number at pos, without consuming them (for messages). */
+    private String numberText() throws SnapshotFormatException {
+        fill(NUMBER_ROOM);
+        int end = pos;
+        while (end < limit && end - pos < NUMBER_ROOM && "+-.0123456789eE".indexOf(buf[end]) >= 0) end++;
+        return new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Reads a string value (after whitespace). Memory: its bytes, at most {@link #MAX_STRING_CHARS}. */
+    String string() throws SnapshotFormatException {
+        if (peek() != '"') throw fail(offset(), "expected a string but found " + describeNext());
+        long start = offset();
+        pos++;
+        strings.reset();
+        while (true) {
+            if (pos >= limit) {
+                fill(1);
+                if (pos >= limit) throw truncated();
+            }
+            int from = pos, end = limit;
+            byte[] b = buf;
+            int p = from;
+            while (p < end && b[p] != '"' && b[p] != '\\' && (b[p] & 0xff) >= 0x20) p++;
+            strings.append(b, from, p - from);
+            pos = p;
+            if (strings.length() > MAX_STRING_CHARS) throw fail(start, "a string of more than "
+                    + (MAX_STRING_CHARS >> 20) + " MiB (V8 cuts names to 1024 chars): refused");
+            if (p == end) continue;
+            if (b[p] == '"') {
+                pos++;
+                return strings.text();
+            }
+            if (b[p] == '\\') escape();
+            else throw fail(offset(), "not valid JSON: control character " + (b[p] & 0xff) + " inside a string");
+        }
+    }
+
+    private void escape() throws SnapshotFormatException {
+        fill(6);
+        if (limit - pos < 2) throw truncated();
+        char e = (char) buf[pos + 1];
+        int length = 2;
+        char c = switch (e) {
+            case '"' -> '"';
+            case '\\' -> '\\';
+            case '/' -> '/';
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            case 'u' -> {
+                if (limit - pos < 6) throw truncated();
+                int v = 0;
+                for (int i = 2; i < 6; i++) {
+                    int d = Character.digit(buf[pos + i], 16);
+                    if (d < 0) throw fail(offset(), "not valid JSON: bad \\u escape in a string");
+                    v = v << 4 | d;
+                }
+                length = 6;
+                yield (char) v;
+            }
+            default -> throw fail(offset(), "not valid JSON: unknown escape \\" + e + " in a string");
+        };
+        strings.appendChar(c);
+        pos += length;
+    }
+
+    /**
+     * Reads a number, {@code true}, {@code false} or {@code null} (after whitespace): a Long when the
+     * number is whole and fits, else a Double; Boolean; or null.
+     */
+    Object scalar() throws SnapshotFormatException {
+        int c = peek();
+        long at = offset();
+        fill(SCALAR_ROOM);
+        int end = pos;
+        while (end < limit && end - pos < SCALAR_ROOM) {
+            int b = buf[end];
+            if (!(Character.isLetterOrDigit(b) || b == '+' || b == '-' || b == '.')) break;
+            end++;
+        }
+        String text = new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
+        Object value = switch (text) {
+            case "true" -> Boolean.TRUE;
+            case "false" -> Boolean.FALSE;
+            case "null" -> null;
+            default -> {
+                if (!text.matches("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?")) {
+                    throw fail(at, "not valid JSON: expected a value but found " + (text.isEmpty() ? "'" + (char) c + "'" : text));
+                }
+                try {
+                    yield text.matches("-?\\d+") ? (Object) Long.parseLong(text) : (Object) Double.parseDouble(text);
+                } catch (NumberFormatException tooLong) {
+                    yield Double.parseDouble(text);
+                }
+            }
+        };
+        pos = end;
+        return value;
+    }
+
+    /** Skips the next value, checking only that brackets and strings are closed. */
+    void skipValue() throws SnapshotFormatException {
+        int c = peek();
+        if (c == -1) throw truncated();
+        if (c == '"') {
+            skipString();
+            return;
+        }
+        if (c != '[' && c != '{') { // a scalar: up to the next delimiter
+            int start = pos;
+            while (true) {
+                if (pos >= limit) {
+                    fill(1);
+                    if (pos >= limit) break;
+                }
+                int b = buf[pos];
+                if (b == ',' || b == ']' || b == '}' || b == ':' || isSpace(b)) break;
+                if (b == '[' || b == '{' || b == '"') throw fail(offset(), "not valid JSON: unexpected '" + (char) b + "'");
+                pos++;
+            }
+            if (pos == start) throw fail(offset(), "not valid JSON: expected a value but found '" + (char) c + "'");
+            return;
+        }
+        int depth = 0;
+        while (true) {
+            if (pos >= limit) {
+                fill(1);
+                if (pos >= limit) throw truncated();
+            }
+            byte[] b = buf;
+            int p = pos, end = limit;
+            while (p < end) {
+                // eight bytes at a time while none can be a bracket, a brace or a quote (number arrays)
+                if (end - p >= 8) {
+                    long w = (long) LONG_LE.get(b, p);
+                    long q = w ^ QUOTES;
+                    if ((w & STRUCTURE) == 0 && ((q - ONES) & ~q & HIGH_BITS) == 0) {
+                        p += 8;
+                        continue;
+                    }
+                }
+                int x = b[p];
+                if (x == '[' || x == '{') depth++;
+                else if (x == ']' || x == '}') {
+                    if (--depth == 0) {
+                        pos = p + 1;
+                        return;
+                    }
+                } else if (x == '"') break;
+                p++;
+            }
+            pos = p;
+            if (p < end) skipString();
+        }
+    }
+
+    private void skipString() throws SnapshotFormatException {
+        pos++; // the opening quote
+        while (true) {
+            if (pos >= limit) {
+                fill(2);
+                if (pos >= limit) throw truncated();
+            }
+            int b = buf[pos];
+            if (b == '"') {
+                pos++;
+                return;
+            }
+            if (b == '\\') {
+                fill(2);
+                if (limit - pos < 2) throw truncated();
+                pos += 2;
+            } else {
+                pos++;
+            }
+        }
+    }
+
+    /** Consumes the {@code [} of a number array (after whitespace); read it with {@link #numbers}. */
+    void beginArray(String what) throws SnapshotFormatException {
+        expect('[', what);
+        arrayEnded = false;
+        arrayIndex = 0;
+    }
+
+    /**
+     * Reads up to {@code max} whole numbers of the array begun by {@link #beginArray} into
+     * {@code out}; fewer only when the array ends (then its {@code ]} is consumed, and later calls
+     * return 0). When {@code rowStart} is given, it receives the offset of every {@code fields}-th
+     * number (the start of each row). Refuses negative numbers, fractions, exponents and numbers of
+     * more than 18 digits; {@code what[i % fields]} names the field in messages.
+     */
+    int numbers(long[] out, int max, int fields, long[] rowStart, String[] what) throws SnapshotFormatException {
+        if (arrayEnded) return 0;
+        int count = 0, row = 0;
+        int field = (int) (arrayIndex % fields);
+        byte[] b = buf;
+        int p = pos, end = limit;
+        while (count < max) {
+            if (end - p < NUMBER_ROOM && !eof) {
+                pos = p;
+                fill(NUMBER_ROOM);
+                b = buf;
+                p = pos;
+                end = limit;
+            }
+            int c = b[p]; // b[end] is 0: a sentinel that is no digit
+            if (c >= '0' && c <= '9') {
+                int start = p;
+                long v = c - '0';
+                while ((c = b[++p]) >= '0' && c <= '9') v = v * 10 + (c - '0');
+                if (p - start > 18 || (b[start] == '0' && p - start > 1)) {
+                    pos = start;
+                    throw badNumber(what[field]);
+                }
+                if (field == 0 && rowStart != null) rowStart[row++] = base + start;
+                out[count++] = v;
+                if (++field == fields) field = 0;
+                if (c == ',') { // the usual separator
+                    p++;
+                    continue;
+                }
+                if (c == '\n' && b[p + 1] == ',') { // V8 ends each row with a line break before the comma
+                    p += 2;
+                    continue;
+                }
+                pos = p;
+                boolean more = separator(start, what[field == 0 ? fields - 1 : field - 1]);
+                b = buf;
+                p = pos;
+                end = limit;
+                if (!more) {
+                    arrayEnded = true;
+                    break;
+                }
+            } else if (isSpace(c)) {
+                p++;
+            } else {
+                pos = p;
+                if (c == ']' && arrayIndex + count == 0 && p < end) { // an empty array
+                    pos++;
+                    arrayEnded = true;
+                    return 0;
+                }
+                throw p >= end ? truncated() : c == '-' ? badNumber(what[field])
+                        : c == ']' ? fail(offset(), "not valid JSON: ',' before the end of an array")
+                        : fail(offset(), "expected a whole number for " + what[field] + " but found " + describeNext());
+            }
+        }
+        pos = p;
+        arrayIndex += count;
+        return count;
+    }
+
+    /**
+     * After a number that is not followed by a comma: skips whitespace, then consumes ',' (returns
+     * true) or ']' (false); anything else is an error ({@code start}: the number's offset).
+     */
+    private boolean separator(int start, String what) throws SnapshotFormatException {
+        int c = pos < limit ? buf[pos] : -1;
+        if (c == '.' || c == 'e' || c == 'E') {
+            pos = start;
+            throw badNumber(what);
+        }
+        c = peek();
+        if (c == ',' || c == ']') {
+            pos++;
+            return c == ',';
+        }
+        throw c == -1 ? truncated() : fail(offset(), "not valid JSON: expected ',' or ']' after a number but found " + describeNext());
+    }
+
+    private SnapshotFormatException badNumber(String what) throws SnapshotFormatException {
+        String text = numberText();
+        if (text.startsWith("-") || text.matches("\\d{19,}")) return fail(offset(), what + " is negative or too large: " + text);
+        return fail(offset(), "expected a whole number for " + what + " but found the number " + text);
+    }
+
+    /** Numbers read so far from the current array. */
+    long arrayIndex() { return arrayIndex; }
+
+    @Override
+    public void close() throws IOException {
+        if (channel != null) channel.close();
+        if (gzip != null) gzip.close();
+    }
+
+    /** The bytes of one string value, with escapes decoded into chars beside them. */
+    private static final class StringDecoder {
+        private byte[] bytes = new byte[256];
+        private int length;
+        private StringBuilder text; // non-null once an escape was met: the string is built as chars
+
+        void reset() {
+            length = 0;
+            text = null;
+        }
+
+        int length() { return length + (text == null ? 0 : text.length()); }
+
+        void append(byte[] b, int from, int n) {
+            if (length + n > bytes.length) bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+            System.arraycopy(b, from, bytes, length, n);
+            length += n;
+        }
+
+        void appendChar(char c) {
+            if (text == null) text = new StringBuilder(length + 16);
+            flushBytes();
+            text.append(c); // surrogate halves of \\u escapes pair up as they arrive
+        }
+
+        private void flushBytes() {
+            if (length > 0) text.append(new String(bytes, 0, length, StandardCharsets.UTF_8));
+            length = 0;
+        }
+
+        String text() {
+            if (text == null) return new String(bytes, 0, length, StandardCharsets.UTF_8);
+            flushBytes();
+            return text.toString();
+        }
+    }
+}
