@@ -17,6 +17,7 @@ import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
+import org.polyheap.ui.Icons;
 import org.polyheap.ui.ObjectRef;
 import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
@@ -46,11 +47,11 @@ public final class ObjectMenu {
         var selection = (IStructuredSelection) viewer.getSelection();
         ObjectRef ref = ObjectRef.first(selection).orElse(null);
         if (ref != null) {
-            menu.add(action("Paths to GC Roots", () -> show(PathsView.ID, null)));
-            menu.add(action("List Incoming References", () -> show(ReferencesView.ID, true)));
-            menu.add(action("List Outgoing References", () -> show(ReferencesView.ID, false)));
+            menu.add(action("Paths to GC Roots", Icons.PATHS, () -> show(PathsView.ID, null)));
+            menu.add(action("List Incoming References", Icons.REFERENCES_IN, () -> show(ReferencesView.ID, true)));
+            menu.add(action("List Outgoing References", Icons.REFERENCES_OUT, () -> show(ReferencesView.ID, false)));
             if (!(part instanceof SnapshotEditor e && e.activePage() == SnapshotEditor.DOMINATORS)) {
-                menu.add(action("Open in Dominator Tree", () -> openInDominatorTree(part.getSite().getPage(), ref)));
+                menu.add(action("Open in Dominator Tree", Icons.DOMINATORS, () -> openInDominatorTree(part.getSite().getPage(), ref)));
             }
             menu.add(new Separator());
             menu.add(action("Copy Id", () -> copy(ref.displayId())));
@@ -65,6 +66,12 @@ public final class ObjectMenu {
         return new Action(text) {
             @Override public void run() { run.run(); }
         };
+    }
+
+    private static Action action(String text, String icon, Runnable run) {
+        Action a = action(text, run);
+        a.setImageDescriptor(Icons.descriptor(icon));
+        return a;
     }
 
     private void show(String viewId, Boolean incoming) {

@@ -28,6 +28,7 @@ import org.polyheap.ui.ObjectRef;
 public final class OverviewPage {
     private final LoadedSnapshot snapshot;
     private final List<Label> values = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
     private BarChart objectsChart;
     private BarChart classesChart;
 
@@ -39,7 +40,7 @@ public final class OverviewPage {
         var scroll = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.H_SCROLL);
         var page = new Composite(scroll, SWT.NONE);
         page.setLayout(new GridLayout(2, true));
-        page.setBackground(parent.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
+        PolyheapCss.classed(page, "polyheap-page"); // the theme colours it (a white sheet in the light one)
         page.setBackgroundMode(SWT.INHERIT_FORCE);
 
         var facts = new Composite(page, SWT.NONE);
@@ -62,6 +63,9 @@ public final class OverviewPage {
                 + " (kept out of retained sizes)");
         fact(facts, "Sizes", String.valueOf(o.get("sizeModel")));
         fact(facts, "Dominators", semanticsInWords());
+        if ("fuchsia".equals(snapshot.analyzed().format())) {
+            for (var line : FuchsiaFacts.of(snapshot.graph())) fact(facts, line.name(), line.value());
+        }
         fact(facts, "Index", (Boolean.TRUE.equals(o.get("indexReused")) ? "reused: " : "built: ") + o.get("indexFolder"));
         if (o.get("warnings") instanceof List<?> warnings && !warnings.isEmpty()) {
             fact(facts, "Warnings", String.join("\n", warnings.stream().map(String::valueOf).limit(8).toList())
@@ -95,6 +99,7 @@ public final class OverviewPage {
         data.widthHint = 380;
         val.setLayoutData(data);
         values.add(val);
+        names.add(name);
     }
 
     private String formatName() {
@@ -145,6 +150,12 @@ public final class OverviewPage {
 
     /** The value labels, in display order (for tests). */
     public List<String> values() { return values.stream().map(Label::getText).toList(); }
+
+    /** The value shown for fact {@code name} ("Format", "Roots", …), or null. */
+    public String value(String name) {
+        int i = names.indexOf(name);
+        return i < 0 ? null : values.get(i).getText();
+    }
 
     public BarChart objectsChart() { return objectsChart; }
 

@@ -10,6 +10,7 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.polyheap.ui.Icons;
 import org.polyheap.ui.LoadedSnapshot;
 
 /**
@@ -44,17 +45,23 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     @Override
     protected void createPages() {
         overview = new OverviewPage(snapshot);
-        setPageText(addPage(overview.create(getContainer())), "Overview");
+        page(overview.create(getContainer()), "Overview", Icons.OVERVIEW);
         histogram = new HistogramPage(snapshot);
-        setPageText(addPage(histogram.create(getContainer())), "Histogram");
+        page(histogram.create(getContainer()), "Histogram", Icons.HISTOGRAM);
         dominators = new DominatorPage(snapshot);
-        setPageText(addPage(dominators.create(getContainer())), "Dominator Tree");
+        page(dominators.create(getContainer()), "Dominator Tree", Icons.DOMINATORS);
         selection.watch(histogram.viewer());
         selection.watch(dominators.viewer());
         getSite().setSelectionProvider(selection);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
         new ObjectMenu(this, histogram.viewer()).install();
         new ObjectMenu(this, dominators.viewer()).install();
+    }
+
+    private void page(org.eclipse.swt.widgets.Control control, String title, String icon) {
+        int index = addPage(control);
+        setPageText(index, title);
+        setPageImage(index, Icons.image(icon));
     }
 
     /** Shows the Dominator Tree page with {@code object} revealed and selected. UI thread. */
