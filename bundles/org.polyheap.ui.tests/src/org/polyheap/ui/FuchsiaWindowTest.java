@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.model.Progress;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
-import org.polyheap.report.cli.Main;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
@@ -76,7 +72,7 @@ class FuchsiaWindowTest {
                 "13 blocks from one site (root and leaves), 5 from the other (nodes and the cycle)");
         Path csv = dir.resolve("sites.csv");
         UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HISTOGRAM_CSV, csv));
-        assertEquals(headless("histogram", file.toString(), "--csv"), Files.readString(csv));
+        assertEquals(UiTestSupport.headless("histogram", file.toString(), "--csv"), Files.readString(csv));
 
         // dominator tree: the root block (32 + 3 × 48 + 12 × 64 bytes) and the cycle's representative (2 × 16)
         editor.showPage(SnapshotEditor.DOMINATORS);
@@ -172,13 +168,5 @@ class FuchsiaWindowTest {
         item.getText(0); // a virtual row gets its data when first asked
         UiTestSupport.spinUntil(() -> item.getData() != null, 5000, "row data");
         return item.getText(column);
-    }
-
-    private static String headless(String... args) {
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, () -> err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
     }
 }

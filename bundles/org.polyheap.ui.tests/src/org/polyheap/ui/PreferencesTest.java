@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,11 +22,12 @@ import org.eclipse.ui.dialogs.PreferencesUtil;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.polyheap.report.cli.Main;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
 import org.polyheap.ui.export.SnapshotExport;
 import org.polyheap.ui.prefs.AnalysisPreferencePage;
+import org.polyheap.ui.prefs.AppearancePreferencePage;
+import org.polyheap.ui.prefs.GeneralPreferencePage;
 import org.polyheap.ui.prefs.PolyheapPreferences;
 
 /**
@@ -57,11 +55,14 @@ class PreferencesTest {
         Path file = UiTestSupport.copy(V8_NODE, dir);
         SnapshotEditor before = UiTestSupport.open(file);
         String devtools = dominatorsCsv(before, dir.resolve("devtools.csv"));
-        assertEquals(headless("dominators", file.toString(), "--top", "1000", "--csv"), devtools);
+        assertEquals(UiTestSupport.headless("dominators", file.toString(), "--top", "1000", "--csv"), devtools);
 
-        PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(UiTestSupport.window().getShell(), AnalysisPreferencePage.ID, null, null);
+        // the product has only Polyheap's pages; the test runtime adds the IDE's, which the dialog is told to leave out
+        PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(UiTestSupport.window().getShell(), AnalysisPreferencePage.ID,
+                new String[] { GeneralPreferencePage.ID, AnalysisPreferencePage.ID, AppearancePreferencePage.ID }, null);
         dialog.setBlockOnOpen(false);
         dialog.open();
+        dialog.getShell().setSize(960, 640);
         var pages = new ArrayList<String>();
         for (TreeItem item : dialog.getTreeViewer().getTree().getItems()) {
             pages.add(item.getText());
@@ -83,7 +84,7 @@ class PreferencesTest {
 
         SnapshotEditor after = reopened(file, before);
         String rawCsv = dominatorsCsv(after, dir.resolve("raw.csv"));
-        assertEquals(headless("dominators", file.toString(), "--top", "1000", "--csv", "--v8-sizes", "raw"), rawCsv,
+        assertEquals(UiTestSupport.headless("dominators", file.toString(), "--top", "1000", "--csv", "--v8-sizes", "raw"), rawCsv,
                 "the window's numbers are the headless raw mode's");
         assertNotEquals(devtools, rawCsv, "raw sizes differ from DevTools' (the global object's own size)");
     }
@@ -100,7 +101,7 @@ class PreferencesTest {
         assertTrue(after.overview().value("Dominators").contains("JAVA_MAT"), after.overview().value("Dominators"));
         Path csv = dir.resolve("h.csv");
         UiTestSupport.waitFor(ExportAction.export(after, SnapshotExport.What.HISTOGRAM_CSV, csv));
-        assertEquals(headless("histogram", file.toString(), "--csv", "--size-model", "no-compressed-oops", "--java-referents", "strong"),
+        assertEquals(UiTestSupport.headless("histogram", file.toString(), "--csv", "--size-model", "no-compressed-oops", "--java-referents", "strong"),
                 Files.readString(csv));
         assertFalse(after.snapshot().analyzed().reused(), "a parse option changed: the index was rebuilt");
     }
@@ -141,13 +142,5 @@ class PreferencesTest {
     private static String dominatorsCsv(SnapshotEditor editor, Path csv) throws Exception {
         UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.DOMINATORS_CSV, csv));
         return Files.readString(csv);
-    }
-
-    static String headless(String... args) {
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, () -> err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -37,6 +37,8 @@ class ThemeTest {
         UiTestSupport.spin(300);
         assertTrue(luminance(table.getBackground().getRGB()) < 0.25, "dark table: " + table.getBackground());
         assertTrue(luminance(table.getForeground().getRGB()) > 0.6, "light text: " + table.getForeground());
+        var darkTabs = (org.eclipse.swt.custom.CTabFolder) table.getParent().getParent();
+        assertTrue(luminance(darkTabs.getSelectionBackground().getRGB()) < 0.25, "dark selected page tab: " + darkTabs.getSelectionBackground());
         UiTestSupport.screenshot("dark-histogram");
         editor.showPage(SnapshotEditor.OVERVIEW);
         UiTestSupport.screenshot("dark-overview");
@@ -46,6 +48,9 @@ class ThemeTest {
         UiTestSupport.spin(300);
         editor.showPage(SnapshotEditor.HISTOGRAM);
         assertTrue(luminance(table.getBackground().getRGB()) > 0.8, "light table: " + table.getBackground());
+        var pageTabs = (org.eclipse.swt.custom.CTabFolder) table.getParent().getParent();
+        assertTrue(luminance(pageTabs.getSelectionBackground().getRGB()) > 0.8,
+                "the selected page tab is light again (the engine does not reset it): " + pageTabs.getSelectionBackground());
         UiTestSupport.screenshot("light-histogram");
         editor.showPage(SnapshotEditor.OVERVIEW);
         UiTestSupport.screenshot("light-overview");

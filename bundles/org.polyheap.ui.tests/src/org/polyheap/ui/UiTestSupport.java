@@ -182,6 +182,17 @@ final class UiTestSupport {
         return data;
     }
 
+    /** Runs the headless command in this JVM; its standard output. Fails on a non-zero exit code. */
+    static String headless(String... args) {
+        var out = new java.io.ByteArrayOutputStream();
+        var err = new java.io.ByteArrayOutputStream();
+        var utf8 = java.nio.charset.StandardCharsets.UTF_8;
+        int code = org.polyheap.report.cli.Main.run(java.util.List.of(args), new java.io.PrintStream(out, true, utf8),
+                new java.io.PrintStream(err, true, utf8));
+        org.junit.jupiter.api.Assertions.assertEquals(0, code, () -> err.toString(utf8));
+        return out.toString(utf8);
+    }
+
     static void closeAllEditors() {
         window().getActivePage().closeAllEditors(false);
         spin(50);

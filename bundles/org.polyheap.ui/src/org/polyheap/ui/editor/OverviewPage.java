@@ -37,13 +37,13 @@ public final class OverviewPage {
     }
 
     public Composite create(Composite parent) {
-        var scroll = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.H_SCROLL);
+        var scroll = PolyheapCss.classed(new ScrolledComposite(parent, SWT.V_SCROLL | SWT.H_SCROLL), "polyheap-page");
         var page = new Composite(scroll, SWT.NONE);
         page.setLayout(new GridLayout(2, true));
         PolyheapCss.classed(page, "polyheap-page"); // the theme colours it (a white sheet in the light one)
         page.setBackgroundMode(SWT.INHERIT_FORCE);
 
-        var facts = new Composite(page, SWT.NONE);
+        var facts = PolyheapCss.classed(new Composite(page, SWT.NONE), "polyheap-page");
         facts.setLayout(new GridLayout(2, false));
         facts.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         var title = new Label(facts, SWT.NONE);
@@ -72,7 +72,7 @@ public final class OverviewPage {
                     + (warnings.size() > 8 ? "\n… and " + (warnings.size() - 8) + " more" : ""));
         }
 
-        var charts = new Composite(page, SWT.NONE);
+        var charts = PolyheapCss.classed(new Composite(page, SWT.NONE), "polyheap-page");
         charts.setLayout(new GridLayout(1, false));
         charts.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         long heap = snapshot.heapBytes();
