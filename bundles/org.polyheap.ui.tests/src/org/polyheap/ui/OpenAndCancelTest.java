@@ -29,7 +29,7 @@ class OpenAndCancelTest {
     void cancelDuringParseLeavesNoIndexAndTheWindowUsable(@TempDir Path dir) throws Exception {
         Path file = UiTestSupport.copy(HPROF, dir);
         var opened = new AtomicReference<LoadedSnapshot>();
-        var failed = new AtomicReference<String>();
+        var failed = new AtomicReference<IStatus>();
         var job = new OpenSnapshotJob(file, UiTestSupport.display(), opened::set, failed::set);
         job.schedule();
         UiTestSupport.spinUntil(() -> job.phase().startsWith("Reading HPROF") || job.getResult() != null, 60_000, "the parse to start");
@@ -52,14 +52,15 @@ class OpenAndCancelTest {
         Path file = dir.resolve("notes.hprof");
         Files.writeString(file, "these are not the bytes of any heap snapshot\n");
         var opened = new AtomicReference<LoadedSnapshot>();
-        var failed = new AtomicReference<String>();
+        var failed = new AtomicReference<IStatus>();
         var job = new OpenSnapshotJob(file, UiTestSupport.display(), opened::set, failed::set);
         job.schedule();
         UiTestSupport.waitFor(job);
         UiTestSupport.spinUntil(() -> failed.get() != null, 5000, "the failure callback");
         assertNull(opened.get());
-        assertTrue(failed.get().contains("not a known snapshot format"), failed.get());
-        assertEquals(1, failed.get().lines().count(), failed.get());
+        String line = failed.get().getMessage();
+        assertTrue(line.contains("notes.hprof") && line.contains("not a known snapshot format"), line);
+        assertEquals(1, line.lines().count(), line);
     }
 
     @Test

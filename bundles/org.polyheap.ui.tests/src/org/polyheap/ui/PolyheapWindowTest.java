@@ -49,6 +49,13 @@ class PolyheapWindowTest {
     }
 
     @Test
+    void windowMenuOffersTheViewsAndPreferences() {
+        List<String> window = menuItems(window().getShell(), "Window");
+        assertTrue(window.contains("Show View"), "Window menu: " + window);
+        assertTrue(window.stream().anyMatch(i -> i.startsWith("Preferences")), "Window menu: " + window);
+    }
+
+    @Test
     void aboutDialogNamesTheProduct() {
         AboutDialog about = new AboutDialog(window().getShell());
         about.setBlockOnOpen(false);

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -141,12 +138,7 @@ class SnapshotWindowTest {
     private static void checkCsvExport(SnapshotEditor editor, Path file, Path dir) throws Exception {
         Path csv = dir.resolve("window.csv");
         UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HISTOGRAM_CSV, csv));
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        int code = Main.run(List.of("histogram", file.toString(), "--csv"), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, () -> err.toString(StandardCharsets.UTF_8));
-        String headless = out.toString(StandardCharsets.UTF_8);
+        String headless = UiTestSupport.headless("histogram", file.toString(), "--csv");
         String window = Files.readString(csv);
         assertTrue(window.lines().count() > 5, "rows exported: " + window.lines().count());
         assertEquals(headless, window);

@@ -76,9 +76,24 @@ final class UiTestSupport {
         return target;
     }
 
+    /** Copies a folder's files (not recursively) into {@code target}, e.g. a Fuchsia contents folder. */
+    static Path copyFolder(Path source, Path target) throws IOException {
+        Files.createDirectories(target);
+        try (var files = Files.list(source)) {
+            for (Path f : files.toList()) Files.copy(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        }
+        return target;
+    }
+
     /** Opens a snapshot as File ▸ Open does and waits for its editor. */
     static SnapshotEditor open(Path file) {
-        OpenSnapshotJob job = SnapshotOpener.open(window(), file);
+        return open(OpenRequest.of(file));
+    }
+
+    /** Opens a file with its own options and waits for its editor. */
+    static SnapshotEditor open(OpenRequest request) {
+        Path file = request.file();
+        OpenSnapshotJob job = SnapshotOpener.open(window(), request);
         waitFor(job);
         var input = new SnapshotEditorInput(file);
         spinUntil(() -> window().getActivePage().findEditor(input) != null, TIMEOUT_MS, "editor of " + file);
@@ -88,12 +103,67 @@ final class UiTestSupport {
         return editor;
     }
 
+    /** The editor open on {@code file}, or null. */
+    static SnapshotEditor editorOf(Path file) {
+        return window().getActivePage().findEditor(new SnapshotEditorInput(file)) instanceof SnapshotEditor e ? e : null;
+    }
+
+    /**
+     * Runs {@code action} on the shell titled {@code title} once it is open. A modal dialog runs its
+     * own event loop inside the caller's, so this polls from display timers; {@code action} must
+     * close the dialog.
+     */
+    static void whenShellOpens(String title, java.util.function.Consumer<Shell> action) {
+        Display display = display();
+        long until = System.currentTimeMillis() + TIMEOUT_MS;
+        Runnable[] poll = new Runnable[1];
+        poll[0] = () -> {
+            for (Shell s : display.getShells()) {
+                if (title.equals(s.getText()) && s.isVisible()) {
+                    action.accept(s);
+                    return;
+                }
+            }
+            if (System.currentTimeMillis() < until) display.timerExec(50, poll[0]);
+        };
+        display.timerExec(50, poll[0]);
+    }
+
+    /** The widgets of {@code type} under {@code root}, depth first. */
+    static <T extends org.eclipse.swt.widgets.Control> java.util.List<T> find(org.eclipse.swt.widgets.Control root, Class<T> type) {
+        var found = new java.util.ArrayList<T>();
+        var stack = new java.util.ArrayDeque<org.eclipse.swt.widgets.Control>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            var c = stack.pop();
+            if (type.isInstance(c)) found.add(type.cast(c));
+            if (c instanceof org.eclipse.swt.widgets.Composite comp) for (var k : comp.getChildren()) stack.push(k);
+        }
+        return found;
+    }
+
+    /** Presses the dialog button with id {@code buttonId} (IDialogConstants), as a click does. */
+    static void press(Shell dialog, int buttonId) {
+        for (var b : find(dialog, org.eclipse.swt.widgets.Button.class)) {
+            if (Integer.valueOf(buttonId).equals(b.getData())) {
+                b.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+                return;
+            }
+        }
+        fail("no button " + buttonId + " in " + dialog.getText());
+    }
+
     /** Copies the shell's screen area into target/screenshots/{name}.png (no window manager under Xvfb). */
     static ImageData screenshot(String name) throws IOException {
         Shell shell = window().getShell();
-        Display display = shell.getDisplay();
         shell.forceActive();
         spin(600);
+        return screenshot(shell, name);
+    }
+
+    /** Copies {@code shell}'s screen area into target/screenshots/{name}.png, as painted now. */
+    static ImageData screenshot(Shell shell, String name) throws IOException {
+        Display display = shell.getDisplay();
         Rectangle b = shell.getBounds();
         Image image = new Image(display, b.width, b.height);
         GC gc = new GC(display);
@@ -111,6 +181,17 @@ final class UiTestSupport {
         loader.save(png.toString(), SWT.IMAGE_PNG);
         System.out.println("screenshot: " + png.toAbsolutePath());
         return data;
+    }
+
+    /** Runs the headless command in this JVM; its standard output. Fails on a non-zero exit code. */
+    static String headless(String... args) {
+        var out = new java.io.ByteArrayOutputStream();
+        var err = new java.io.ByteArrayOutputStream();
+        var utf8 = java.nio.charset.StandardCharsets.UTF_8;
+        int code = org.polyheap.report.cli.Main.run(java.util.List.of(args), new java.io.PrintStream(out, true, utf8),
+                new java.io.PrintStream(err, true, utf8));
+        org.junit.jupiter.api.Assertions.assertEquals(0, code, () -> err.toString(utf8));
+        return out.toString(utf8);
     }
 
     static void closeAllEditors() {

@@ -32,4 +32,22 @@ public final class PolyheapUi {
         // toFileURL returns an unencoded file: URL, so its path is the file name as is
         return Path.of(FileLocator.toFileURL(entry).getPath());
     }
+
+    /**
+     * Whether {@code file} lies inside the installation (the product folder, or this bundle's folder,
+     * where the bundled sample is): no index may be written there even when it is writable. Two
+     * path comparisons.
+     */
+    public static boolean isInInstallation(Path file) {
+        Path f = file.toAbsolutePath().normalize();
+        Bundle bundle = FrameworkUtil.getBundle(PolyheapUi.class);
+        if (bundle != null && FileLocator.getBundleFileLocation(bundle).map(root -> f.startsWith(normalized(root.toPath()))).orElse(false)) {
+            return true;
+        }
+        var install = org.eclipse.core.runtime.Platform.getInstallLocation();
+        if (install == null || install.getURL() == null || !"file".equals(install.getURL().getProtocol())) return false;
+        return f.startsWith(normalized(Path.of(install.getURL().getPath())));
+    }
+
+    private static Path normalized(Path p) { return p.toAbsolutePath().normalize(); }
 }

@@ -18,8 +18,12 @@ import org.polyheap.parser.fuchsia.FfxProfileWriter.Allocation;
  * Writes {@code data/sample-tree.pb} and {@code data/sample-tree.contents/}: a heapdump in the ffx
  * layout (tags, contents) of a tree of blocks — a root holding 3 nodes, each holding 4 leaves, one
  * leaf pointing back into the middle of its parent, plus a two-block cycle nothing points to. Other
- * fragments (the headless command's tests) use it as their Fuchsia input. Run it by hand when the
- * layout changes: {@code java … org.polyheap.parser.fuchsia.SampleHeapdump data}.
+ * fragments (the headless command's tests) use it as their Fuchsia input. Also writes
+ * {@code data/sample-multi.pb} and {@code data/sample-multi.contents/}: the same layout with
+ * {@code --multi-process}, two processes (koid 100 a chain of three blocks, koid 200 a pair
+ * pointing at each other plus one more block), contents files named {@code <koid>-0x<hex>}. The
+ * window's tests open both. Run it by hand when the layout changes:
+ * {@code java … org.polyheap.parser.fuchsia.SampleHeapdump data}.
  */
 public final class SampleHeapdump {
     private SampleHeapdump() { }
@@ -53,5 +57,25 @@ public final class SampleHeapdump {
         byte[] profile = new FfxProfileWriter().write(List.of(process("sample.cm", 42,
                 allocations.toArray(Allocation[]::new))), true, false);
         FfxProfileWriter.save(data.resolve("sample-tree.pb"), profile, false);
+        writeMultiProcess(data);
+    }
+
+    private static void writeMultiProcess(Path data) throws Exception {
+        Path contents = data.resolve("sample-multi.contents");
+        Files.createDirectories(contents);
+        long a = HEAP + 0x1000, b = HEAP + 0x2000, c = HEAP + 0x3000;
+        FfxProfileWriter.content(contents, 100, a, words(b, 0));
+        FfxProfileWriter.content(contents, 100, b, words(c, 0));
+        FfxProfileWriter.content(contents, 100, c, words(0, 0, 0, 0));
+        FfxProfileWriter.content(contents, 200, a, words(b));
+        FfxProfileWriter.content(contents, 200, b, words(a));
+        FfxProfileWriter.content(contents, 200, c, words(0, 0, 0, 0, 0, 0, 0, 0));
+        byte[] profile = new FfxProfileWriter().write(List.of(
+                process("chain.cm", 100, Allocation.of(a, 16, viaMalloc(MAKE_PC)), Allocation.of(b, 16, viaMalloc(BUILD_PC)),
+                        Allocation.of(c, 32, viaMalloc(BUILD_PC))),
+                process("pair.cm", 200, Allocation.of(a, 8, viaMalloc(MAKE_PC)), Allocation.of(b, 8, viaMalloc(MAKE_PC)),
+                        Allocation.of(c, 64, viaMalloc(BUILD_PC)))),
+                true, true);
+        FfxProfileWriter.save(data.resolve("sample-multi.pb"), profile, false);
     }
 }

@@ -1,7 +1,10 @@
 package org.polyheap.parser.fuchsia;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
@@ -20,6 +23,14 @@ import org.polyheap.model.spi.SnapshotParser;
  * {@code siteFrames}, {@code sampleType} and {@code wordSize}. Stateless and thread-safe.
  */
 public final class FuchsiaHeapdumpParser implements SnapshotParser {
+    /** Option: the block contents folder; {@link #NO_CONTENTS} turns the scan off. */
+    public static final String CONTENTS = "contents";
+    /** Value of {@link #CONTENTS} that means: no contents, no scan. */
+    public static final String NO_CONTENTS = "none";
+    /** Option: the koid of the process a multi-process profile shows. */
+    public static final String PROCESS = "process";
+    /** Option: how many frames outside the allocator name an allocation site (default 1). */
+    public static final String SITE_FRAMES = "siteFrames";
 
     @Override public String format() { return "fuchsia"; }
 
@@ -42,6 +53,37 @@ public final class FuchsiaHeapdumpParser implements SnapshotParser {
             throws IOException, SnapshotFormatException {
         Profile profile = ProfileDecoder.decode(file, true, progress);
         new HeapdumpImport(file, profile, options, sink, progress).run();
+    }
+
+    /**
+     * The contents folder used when the {@link #CONTENTS} option is absent: a sibling folder
+     * {@code <stem>.contents} (stem = file name without a trailing {@code .gz} and its last
+     * extension: {@code snap.pb.gz} → {@code snap.contents}), else a sibling folder {@code contents}.
+     * Two {@code stat} calls; thread-safe.
+     */
+    public static Optional<Path> siblingContentsFolder(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent == null) return Optional.empty();
+        String stem = file.getFileName().toString();
+        if (stem.endsWith(".gz")) stem = stem.substring(0, stem.length() - 3);
+        int dot = stem.lastIndexOf('.');
+        if (dot > 0) stem = stem.substring(0, dot);
+        for (Path candidate : List.of(parent.resolve(stem + ".contents"), parent.resolve("contents"))) {
+            if (Files.isDirectory(candidate)) return Optional.of(candidate);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The processes of a multi-process profile, in file order, with their samples and bytes; empty
+     * for a single-process profile. Decodes the whole profile (as a parse does, without the scan):
+     * about 60 bytes of heap per sample while it runs; call it off the UI thread.
+     */
+    public static List<ProfileProcess> processes(Path file, Progress progress) throws IOException, SnapshotFormatException {
+        Profile profile = ProfileDecoder.decode(file, true, progress);
+        var columns = SampleColumns.of(profile, null, file);
+        var choice = ProcessChoice.of(file, profile, columns.size(), null);
+        return choice.multiProcess() ? choice.processes() : List.of();
     }
 
     /**

@@ -50,8 +50,8 @@ final class HeapdumpImport {
 
     private void importProfile() throws IOException, SnapshotFormatException {
         var columns = SampleColumns.of(p, options.get("sampleType", null), file);
-        var process = ProcessChoice.of(file, p, columns.size(), options.get("process", null));
-        int siteFrames = positive("siteFrames", 1);
+        var process = ProcessChoice.of(file, p, columns.size(), options.get(FuchsiaHeapdumpParser.PROCESS, null));
+        int siteFrames = positive(FuchsiaHeapdumpParser.SITE_FRAMES, 1);
         sink.format("fuchsia");
         sink.fact("profileKind", columns.ffx() ? (hasKey("address") ? "ffx heapdump, one sample per allocation"
                 : "ffx heapdump, merged samples") : "pprof profile");
@@ -64,10 +64,10 @@ final class HeapdumpImport {
             var chosen = process.chosen();
             sink.fact("process", chosen.name() + "[" + chosen.koid() + "]");
             sink.fact("processes", Integer.toString(process.processes().size()));
-            if (process.processes().size() > 1 && options.get("process", null) == null) {
+            if (process.processes().size() > 1 && options.get(FuchsiaHeapdumpParser.PROCESS, null) == null) {
                 warn("this profile holds " + process.processes().size() + " processes; showing the one with the most bytes, "
                         + chosen.name() + "[" + chosen.koid() + "] (choose another with the option process=<koid>): "
-                        + String.join("; ", process.processes().stream().map(ProcessChoice.Process::describe).toList()));
+                        + String.join("; ", process.processes().stream().map(ProfileProcess::describe).toList()));
             }
         }
 
@@ -192,23 +192,14 @@ final class HeapdumpImport {
 
     /** The {@code contents} option, else a sibling {@code <stem>.contents} or {@code contents} folder; null for none. */
     private Path contentsFolder() throws SnapshotFormatException {
-        String option = options.get("contents", null);
-        if ("none".equals(option)) return null;
+        String option = options.get(FuchsiaHeapdumpParser.CONTENTS, null);
+        if (FuchsiaHeapdumpParser.NO_CONTENTS.equals(option)) return null;
         if (option != null) {
             Path dir = Path.of(option);
             if (!Files.isDirectory(dir)) throw new SnapshotFormatException(dir, -1, "contents folder does not exist");
             return dir;
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent == null) return null;
-        String stem = file.getFileName().toString();
-        if (stem.endsWith(".gz")) stem = stem.substring(0, stem.length() - 3);
-        int dot = stem.lastIndexOf('.');
-        if (dot > 0) stem = stem.substring(0, dot);
-        for (Path candidate : List.of(parent.resolve(stem + ".contents"), parent.resolve("contents"))) {
-            if (Files.isDirectory(candidate)) return candidate;
-        }
-        return null;
+        return FuchsiaHeapdumpParser.siblingContentsFolder(file).orElse(null);
     }
 
     /** {@code wordSize} option (4 or 8); by default 4 only when every block lies below 4 GiB. */

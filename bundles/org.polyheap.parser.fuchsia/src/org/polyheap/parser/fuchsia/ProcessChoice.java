@@ -17,15 +17,12 @@ import org.polyheap.model.SnapshotFormatException;
  * @param koid      the chosen process's koid, or -1 for a single-process profile
  * @param processes every process in file order
  */
-record ProcessChoice(long koid, List<Process> processes) {
-    record Process(long koid, String name, long samples, long bytes) {
-        String describe() { return name + "[" + koid + "]: " + samples + " samples, " + bytes + " bytes"; }
-    }
+record ProcessChoice(long koid, List<ProfileProcess> processes) {
 
     boolean multiProcess() { return koid != -1; }
 
-    Process chosen() {
-        for (Process p : processes) if (p.koid == koid) return p;
+    ProfileProcess chosen() {
+        for (ProfileProcess p : processes) if (p.koid() == koid) return p;
         throw new IllegalStateException();
     }
 
@@ -53,10 +50,10 @@ record ProcessChoice(long koid, List<Process> processes) {
             }
         }
         if (stats.isEmpty()) {
-            return new ProcessChoice(-1, List.of(new Process(-1, "", p.sampleCount(), 0)));
+            return new ProcessChoice(-1, List.of(new ProfileProcess(-1, "", p.sampleCount(), 0)));
         }
-        List<Process> all = new ArrayList<>();
-        stats.forEach((k, st) -> all.add(new Process(k, names.getOrDefault(k, "?"), st[0], st[1])));
+        List<ProfileProcess> all = new ArrayList<>();
+        stats.forEach((k, st) -> all.add(new ProfileProcess(k, names.getOrDefault(k, "?"), st[0], st[1])));
         if (option != null) {
             long wanted;
             try {
@@ -66,12 +63,12 @@ record ProcessChoice(long koid, List<Process> processes) {
             }
             if (!stats.containsKey(wanted)) {
                 throw new SnapshotFormatException(file, -1, "no process with koid " + wanted + " in this profile; it has "
-                        + String.join("; ", all.stream().map(Process::describe).toList()));
+                        + String.join("; ", all.stream().map(ProfileProcess::describe).toList()));
             }
             return new ProcessChoice(wanted, all);
         }
-        Process best = all.get(0);
-        for (Process q : all) if (q.bytes > best.bytes) best = q;
-        return new ProcessChoice(best.koid, all);
+        ProfileProcess best = all.get(0);
+        for (ProfileProcess q : all) if (q.bytes() > best.bytes()) best = q;
+        return new ProcessChoice(best.koid(), all);
     }
 }

@@ -122,7 +122,7 @@ final class Commands {
             if (e.getKey().equals("facts") || e.getKey().equals("warnings")) continue;
             Object v = e.getValue();
             String text = v instanceof Long l ? String.format(Locale.ROOT, "%,d", l)
-                    + (e.getKey().endsWith("Bytes") ? " (" + HtmlReport.human(l) + ")" : "") : String.valueOf(v);
+                    + (e.getKey().endsWith("Bytes") ? " (" + org.polyheap.report.ByteSizes.human(l) + ")" : "") : String.valueOf(v);
             out.printf("%-20s %s%n", e.getKey(), text);
         }
         if (o.get("facts") instanceof Map<?, ?> facts) {

@@ -192,15 +192,8 @@ public final class HtmlReport {
         return String.valueOf(v);
     }
 
-    /** 1,234,567 → "1.2 MB" (decimal units, as DevTools shows sizes). */
-    public static String human(long bytes) {
-        if (bytes < 1000) return bytes + " B";
-        String[] units = {"kB", "MB", "GB", "TB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1000 && u < units.length - 1) { v /= 1000; u++; }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
-    }
+    /** 1,234,567 → "1.2 MiB": the units of every surface ({@link org.polyheap.report.ByteSizes}). */
+    private static String human(long bytes) { return org.polyheap.report.ByteSizes.human(bytes); }
 
     private static String cut(String s, int max) { return s.length() <= max ? s : s.substring(0, max - 1) + "…"; }
 

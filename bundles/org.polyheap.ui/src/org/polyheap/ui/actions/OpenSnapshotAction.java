@@ -3,14 +3,14 @@ package org.polyheap.ui.actions;
 import java.nio.file.Path;
 
 import org.eclipse.jface.action.Action;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.polyheap.ui.PolyheapUi;
-import org.polyheap.ui.editor.SnapshotOpener;
+import org.polyheap.ui.Icons;
+import org.polyheap.ui.open.InteractiveOpen;
 
-/** File ▸ Open…: picks one or more snapshot files and opens an editor on each. */
+/** File ▸ Open…: picks one or more snapshot files and opens an editor on each (asking first for a Fuchsia heapdump). */
 public final class OpenSnapshotAction extends Action {
     private final IWorkbenchWindow window;
 
@@ -20,6 +20,7 @@ public final class OpenSnapshotAction extends Action {
         setId(PolyheapUi.OPEN_COMMAND_ID);
         setActionDefinitionId(PolyheapUi.OPEN_COMMAND_ID);
         setToolTipText("Open a heap snapshot");
+        setImageDescriptor(Icons.descriptor(Icons.OPEN));
     }
 
     @Override
@@ -32,11 +33,7 @@ public final class OpenSnapshotAction extends Action {
         dialog.setFilterExtensions(new String[] {
                 "*.hprof;*.hprof.gz;*.heapsnapshot;*.heapsnapshot.gz;*.dartheap;*.dartheap.gz;*.pb;*.pb.gz;*.gz", "*" });
         if (dialog.open() == null) return;
-        for (String name : dialog.getFileNames()) {
-            Path file = Path.of(dialog.getFilterPath(), name);
-            if (SnapshotOpener.open(window, file) == null) {
-                MessageDialog.openError(window.getShell(), "Polyheap", "Cannot open " + file + " (see the log).");
-            }
-        }
+        // failures are reported by the open job's error dialog; a file already open comes to the front
+        for (String name : dialog.getFileNames()) InteractiveOpen.open(window, Path.of(dialog.getFilterPath(), name));
     }
 }

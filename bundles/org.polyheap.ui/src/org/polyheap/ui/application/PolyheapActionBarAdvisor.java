@@ -1,39 +1,54 @@
 package org.polyheap.ui.application;
 
 import org.eclipse.jface.action.GroupMarker;
-import org.eclipse.jface.action.ICoolBarManager;
-import org.eclipse.jface.action.IToolBarManager;
-import org.eclipse.jface.action.ToolBarContributionItem;
-import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.action.IAction;
-import org.eclipse.jface.action.IStatusLineManager;
+import org.eclipse.jface.action.ICoolBarManager;
 import org.eclipse.jface.action.IMenuManager;
+import org.eclipse.jface.action.IStatusLineManager;
+import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.action.ToolBarContributionItem;
+import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.ui.IWorkbenchActionConstants;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.application.ActionBarAdvisor;
 import org.eclipse.ui.application.IActionBarConfigurer;
+import org.polyheap.ui.Icons;
 import org.polyheap.ui.actions.AboutAction;
 import org.polyheap.ui.actions.OpenSnapshotAction;
+import org.polyheap.ui.actions.ShowPageAction;
+import org.polyheap.ui.actions.ShowViewAction;
+import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
 import org.polyheap.ui.jobs.HeapStatus;
 import org.polyheap.ui.navigation.NavigationAction;
+import org.polyheap.ui.views.InspectorView;
+import org.polyheap.ui.views.PathsView;
+import org.polyheap.ui.views.ReferencesView;
 
 /**
- * Menus: File (Open…, Export…, Exit), Navigate (Back, Forward) and Help (About Polyheap); the tool
- * bar's Back and Forward; the status line's heap use.
+ * Menus: File (Open…, Export…, Exit), Navigate (Back, Forward), Window (Show View, Preferences…) and
+ * Help (About Polyheap); the main toolbar (open and export; back and forward; the active snapshot's
+ * pages; the views); the status line's heap use. Each toolbar group is its own tool bar, so other groups can be added beside them.
  */
 public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
+    /** Toolbar ids, in their order on the main toolbar. */
+    public static final String FILE_TOOLBAR = "org.polyheap.ui.toolbar.file";
+    public static final String NAVIGATION_TOOLBAR = "org.polyheap.ui.navigation";
+    public static final String PAGES_TOOLBAR = "org.polyheap.ui.toolbar.pages";
+    public static final String VIEWS_TOOLBAR = "org.polyheap.ui.toolbar.views";
+
     private IAction open;
     private IAction export;
     private IAction exit;
     private IAction about;
-    // navigation history (Alt+← / Alt+→)
-    private IAction back;
-    private IAction forward;
+    private IAction back, forward; // navigation history (Alt+← / Alt+→)
+    private IAction preferences;
+    private IAction[] pages;
+    private IAction[] views;
 
     public PolyheapActionBarAdvisor(IActionBarConfigurer configurer) {
         super(configurer);
@@ -49,12 +64,27 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         register(exit);
         about = new AboutAction(window);
         register(about);
-
-        // navigation history: handlers of the workbench's back/forward history commands (Alt+← / Alt+→)
+        // handlers of the workbench's back/forward history commands (Alt+← / Alt+→)
         back = NavigationAction.back(window);
         register(back);
         forward = NavigationAction.forward(window);
         register(forward);
+        makeWindowActions(window);
+    }
+
+    /** Preferences, the snapshot pages and the views, for the Window menu and the toolbar. */
+    private void makeWindowActions(IWorkbenchWindow window) {
+        preferences = ActionFactory.PREFERENCES.create(window);
+        preferences.setImageDescriptor(Icons.descriptor(Icons.PREFERENCES));
+        register(preferences);
+        pages = new IAction[] {
+                new ShowPageAction(window, SnapshotEditor.OVERVIEW, "Overview", Icons.OVERVIEW),
+                new ShowPageAction(window, SnapshotEditor.HISTOGRAM, "Histogram", Icons.HISTOGRAM),
+                new ShowPageAction(window, SnapshotEditor.DOMINATORS, "Dominator Tree", Icons.DOMINATORS) };
+        views = new IAction[] {
+                new ShowViewAction(window, InspectorView.ID, "&Inspector", Icons.INSPECTOR),
+                new ShowViewAction(window, PathsView.ID, "&Paths to GC Roots", Icons.PATHS),
+                new ShowViewAction(window, ReferencesView.ID, "&References", Icons.REFERENCES) };
     }
 
     @Override
@@ -80,20 +110,43 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         menuBar.add(navigate);
 
         menuBar.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
+        menuBar.add(windowMenu());
         menuBar.add(help);
+    }
+
+    private MenuManager windowMenu() {
+        MenuManager window = new MenuManager("&Window", IWorkbenchActionConstants.M_WINDOW);
+        MenuManager showView = new MenuManager("Show &View", "org.polyheap.ui.showView");
+        for (IAction v : views) showView.add(v);
+        window.add(showView);
+        window.add(new Separator());
+        window.add(preferences);
+        return window;
     }
 
     @Override
     protected void fillCoolBar(ICoolBarManager coolBar) {
-        // navigation history
-        IToolBarManager navigation = new ToolBarManager(SWT.FLAT | SWT.RIGHT);
-        navigation.add(back);
-        navigation.add(forward);
-        coolBar.add(new ToolBarContributionItem(navigation, "org.polyheap.ui.navigation"));
+        coolBar.add(toolBar(FILE_TOOLBAR, open, export));
+        coolBar.add(toolBar(NAVIGATION_TOOLBAR, back, forward));
+        coolBar.add(toolBar(PAGES_TOOLBAR, pages));
+        coolBar.add(toolBar(VIEWS_TOOLBAR, views));
+        coolBar.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
+    }
+
+    private static ToolBarContributionItem toolBar(String id, IAction... actions) {
+        IToolBarManager bar = new ToolBarManager(SWT.FLAT);
+        for (IAction a : actions) bar.add(a);
+        return new ToolBarContributionItem(bar, id);
     }
 
     @Override
     protected void fillStatusLine(IStatusLineManager statusLine) {
         statusLine.add(new HeapStatus());
+    }
+
+    @Override
+    public void dispose() {
+        if (pages != null) for (IAction p : pages) ((ShowPageAction) p).dispose();
+        super.dispose();
     }
 }

@@ -23,7 +23,7 @@ public final class PolyheapWindowAdvisor extends WorkbenchWindowAdvisor {
     public void preWindowOpen() {
         IWorkbenchWindowConfigurer configurer = getWindowConfigurer();
         configurer.setInitialSize(new Point(1280, 860));
-        configurer.setShowCoolBar(true); // Back and Forward
+        configurer.setShowCoolBar(true);
         configurer.setShowStatusLine(true);
         configurer.setShowProgressIndicator(true);
         configurer.setTitle(PolyheapUi.WINDOW_TITLE);

@@ -12,6 +12,8 @@ import org.eclipse.ui.application.WorkbenchAdvisor;
 import org.eclipse.ui.application.WorkbenchWindowAdvisor;
 import org.polyheap.ui.PolyheapUi;
 import org.polyheap.ui.editor.SnapshotOpener;
+import org.polyheap.ui.prefs.PreferenceEffects;
+import org.polyheap.ui.prefs.PreferenceEffects;
 
 /**
  * Workbench life cycle: one window with the Polyheap perspective. After start-up it opens the files
@@ -31,6 +33,11 @@ public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
     }
 
     @Override
+    public void preStartup() {
+        org.polyheap.ui.prefs.Themes.keepCssOffRows(getWorkbenchConfigurer().getWorkbench().getDisplay());
+    }
+
+    @Override
     public WorkbenchWindowAdvisor createWorkbenchWindowAdvisor(IWorkbenchWindowConfigurer configurer) {
         return new PolyheapWindowAdvisor(configurer);
     }
@@ -42,6 +49,7 @@ public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
 
     @Override
     public void postStartup() {
+        PreferenceEffects.install(getWorkbenchConfigurer().getWorkbench()); // theme now; re-analysis on later changes
         IWorkbenchWindow window = getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow();
         if (window == null) return;
         if (files.isEmpty()) {

@@ -2,6 +2,8 @@ package org.polyheap.ui.editor;
 
 import java.util.Locale;
 
+import org.polyheap.report.ByteSizes;
+
 /** How the window writes numbers: grouped digits, and a one-decimal percentage. */
 public final class Format {
     private Format() { }
@@ -18,12 +20,6 @@ public final class Format {
         return String.format(Locale.ROOT, "%.1f %%", whole <= 0 ? 0.0 : part * 100.0 / whole);
     }
 
-    /** "12.3 MB": for charts and summaries. */
-    public static String human(long bytes) {
-        String[] units = {"B", "KB", "MB", "GB", "TB"};
-        double v = bytes;
-        int u = 0;
-        while (Math.abs(v) >= 1024 && u < units.length - 1) { v /= 1024; u++; }
-        return u == 0 ? bytes + " B" : String.format(Locale.ROOT, "%.1f %s", v, units[u]);
-    }
+    /** "12.3 MiB": for charts and summaries, in the units of the reports ({@link ByteSizes}). */
+    public static String human(long bytes) { return ByteSizes.human(bytes); }
 }

@@ -19,6 +19,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.ui.Icons;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
 import org.polyheap.ui.views.ObjectView;
@@ -65,9 +66,9 @@ public final class ObjectMenu {
         if (!objects.isEmpty()) {
             ObjectRef ref = objects.getFirst();
             SnapshotEditor editor = editorOf(part.getSite().getPage(), ref.snapshot());
-            menu.add(action(PATHS, () -> show(PathsView.ID, null, ref)));
-            menu.add(action(INCOMING, () -> show(ReferencesView.ID, true, ref)));
-            menu.add(action(OUTGOING, () -> show(ReferencesView.ID, false, ref)));
+            menu.add(action(PATHS, Icons.PATHS, () -> show(PathsView.ID, null, ref)));
+            menu.add(action(INCOMING, Icons.REFERENCES_IN, () -> show(ReferencesView.ID, true, ref)));
+            menu.add(action(OUTGOING, Icons.REFERENCES_OUT, () -> show(ReferencesView.ID, false, ref)));
             if (editor != null) {
                 var subject = SetQueries.Subject.of(objects.size() == 1 ? ref.className() + " " + ref.displayId()
                         : Format.count(objects.size()) + " objects", ids(objects));
@@ -75,7 +76,7 @@ public final class ObjectMenu {
                 menu.add(action(RETAINED_SET, () -> SetQueries.retainedSet(editor, subject)));
                 menu.add(action(DOMINATORS, () -> SetQueries.immediateDominators(editor, subject)));
                 if (!(part == editor && editor.activePage() == SnapshotEditor.DOMINATORS && objects.size() == 1)) {
-                    menu.add(action(OPEN_IN_TREE, () -> openInDominatorTree(part.getSite().getPage(), ref)));
+                    menu.add(action(OPEN_IN_TREE, Icons.DOMINATORS, () -> openInDominatorTree(part.getSite().getPage(), ref)));
                 }
             }
             copy.add(action(COPY_ID, () -> copy(join(objects, ObjectRef::displayId))));
@@ -131,6 +132,12 @@ public final class ObjectMenu {
         return new Action(text) {
             @Override public void run() { run.run(); }
         };
+    }
+
+    private static Action action(String text, String icon, Runnable run) {
+        Action a = action(text, run);
+        a.setImageDescriptor(Icons.descriptor(icon));
+        return a;
     }
 
     private void show(String viewId, Boolean incoming, ObjectRef ref) {

@@ -29,6 +29,7 @@ import org.polyheap.ui.ObjectRef;
  */
 public final class OverviewPage {
     private final LoadedSnapshot snapshot;
+    private final List<String> names = new ArrayList<>();
     private final List<String> values = new ArrayList<>();
     private StyledText factsText;
     private BarChart objectsChart;
@@ -39,9 +40,8 @@ public final class OverviewPage {
     }
 
     public Composite create(Composite parent) {
-        var page = new Composite(parent, SWT.NONE);
+        var page = PolyheapCss.classed(new Composite(parent, SWT.NONE), "polyheap-page"); // the theme colours it
         page.setLayout(new GridLayout(2, true));
-        page.setBackground(parent.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
         page.setBackgroundMode(SWT.INHERIT_FORCE);
 
         Map<String, Object> o = snapshot.overview();
@@ -58,18 +58,22 @@ public final class OverviewPage {
                 + " (kept out of retained sizes)");
         facts.put("Sizes", String.valueOf(o.get("sizeModel")));
         facts.put("Dominators", semanticsInWords());
+        if ("fuchsia".equals(snapshot.analyzed().format())) {
+            for (var line : FuchsiaFacts.of(snapshot.graph())) facts.put(line.name(), line.value());
+        }
         facts.put("Index", (Boolean.TRUE.equals(o.get("indexReused")) ? "reused: " : "built: ") + o.get("indexFolder"));
         if (o.get("warnings") instanceof List<?> warnings && !warnings.isEmpty()) {
             facts.put("Warnings", String.join("; ", warnings.stream().map(String::valueOf).limit(8).toList())
                     + (warnings.size() > 8 ? "; \u2026 and " + (warnings.size() - 8) + " more" : ""));
         }
+        names.addAll(facts.keySet());
         values.addAll(facts.values());
         factsText = factsText(page, snapshot.analyzed().file().getFileName().toString(), facts);
         factsText.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 
         var chartsScroll = new ScrolledComposite(page, SWT.V_SCROLL);
         chartsScroll.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        var charts = new Composite(chartsScroll, SWT.NONE);
+        var charts = PolyheapCss.classed(new Composite(chartsScroll, SWT.NONE), "polyheap-page");
         charts.setLayout(new GridLayout(1, false));
         long heap = snapshot.heapBytes();
         objectsChart = new BarChart(charts, "Biggest objects (retained size)", objectBars(), heap, new RGB(110, 160, 220));
@@ -167,6 +171,12 @@ public final class OverviewPage {
 
     /** The facts' values, in display order (for tests). */
     public List<String> values() { return values; }
+
+    /** The value shown for fact {@code name} ("Format", "Roots", …), or null. */
+    public String value(String name) {
+        int i = names.indexOf(name);
+        return i < 0 ? null : values.get(i);
+    }
 
     /** The facts as shown. */
     public String factsText() { return factsText.getText(); }

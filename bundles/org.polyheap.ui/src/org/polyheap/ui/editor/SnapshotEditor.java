@@ -13,6 +13,7 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.polyheap.ui.Icons;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.navigation.NavigationHistory;
 
@@ -30,6 +31,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree" };
+    private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
@@ -59,7 +61,9 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
-            setPageText(addPage(holders[page]), TITLES[page]);
+            int index = addPage(holders[page]);
+            setPageText(index, TITLES[page]);
+            setPageImage(index, Icons.image(ICONS[page]));
         }
         getSite().setSelectionProvider(selection);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);

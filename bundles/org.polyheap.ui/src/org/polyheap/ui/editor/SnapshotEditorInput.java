@@ -7,19 +7,26 @@ import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.ui.IPathEditorInput;
 import org.eclipse.ui.IPersistableElement;
 import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.OpenRequest;
 
 /**
- * A snapshot file on disk and, once the open job finished, its analysed snapshot. Two inputs are
- * equal when they name the same absolute, normalized path, so opening a file twice brings its
- * editor to the front.
+ * A snapshot file on disk, the options it was opened with, and, once the open job finished, its
+ * analysed snapshot. Two inputs are equal when they name the same absolute, normalized path, so
+ * opening a file twice brings its editor to the front (one editor per file).
  */
 public final class SnapshotEditorInput implements IPathEditorInput {
+    private final OpenRequest request;
     private final Path file;
     private final LoadedSnapshot snapshot;
 
-    public SnapshotEditorInput(Path file, LoadedSnapshot snapshot) {
-        this.file = file.toAbsolutePath().normalize();
+    public SnapshotEditorInput(OpenRequest request, LoadedSnapshot snapshot) {
+        this.request = request;
+        this.file = request.file();
         this.snapshot = snapshot;
+    }
+
+    public SnapshotEditorInput(Path file, LoadedSnapshot snapshot) {
+        this(OpenRequest.of(file), snapshot);
     }
 
     /** An input to look an open editor up by; it has no snapshot. */
@@ -31,13 +38,18 @@ public final class SnapshotEditorInput implements IPathEditorInput {
         return file;
     }
 
+    /** The file and the options chosen for it when it was opened (a re-analysis keeps them). */
+    public OpenRequest request() {
+        return request;
+    }
+
     /** The analysed snapshot, or null for a look-up input. */
     public LoadedSnapshot snapshot() {
         return snapshot;
     }
 
     @Override public boolean exists() { return java.nio.file.Files.exists(file); }
-    @Override public ImageDescriptor getImageDescriptor() { return ImageDescriptor.getMissingImageDescriptor(); }
+    @Override public ImageDescriptor getImageDescriptor() { return org.polyheap.ui.Icons.descriptor(org.polyheap.ui.Icons.SNAPSHOT); }
     @Override public String getName() { return file.getFileName().toString(); }
     @Override public IPersistableElement getPersistable() { return null; }
     @Override public String getToolTipText() { return file.toString(); }

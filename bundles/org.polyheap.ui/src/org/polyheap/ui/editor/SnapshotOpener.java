@@ -3,54 +3,89 @@ package org.polyheap.ui.editor;
 import java.nio.file.Path;
 
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
 import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.OpenRequest;
 import org.polyheap.ui.PolyheapUi;
+import org.polyheap.ui.jobs.OpenFailure;
 import org.polyheap.ui.jobs.OpenSnapshotJob;
 
 /**
  * Opens snapshot files in the window: brings an open one's editor to the front, otherwise parses and
  * analyses it in an {@link OpenSnapshotJob} (reusing its index when valid) and opens the editor when
- * the job is done. Failures are shown as a dialog with the one-line cause. Call on the UI thread.
+ * the job is done. Failures are shown as an error dialog with the one-line cause and the details
+ * ({@link OpenFailure}). Call on the UI thread.
  */
 public final class SnapshotOpener {
     private SnapshotOpener() { }
 
     /** The scheduled job, or null when an editor for the file was already open (and is now active). */
     public static OpenSnapshotJob open(IWorkbenchWindow window, Path file) {
+        return open(window, OpenRequest.of(file));
+    }
+
+    /**
+     * Opens {@code request}. An editor already open on the file with the same options is brought to
+     * the front (null is returned); one with other options (another Fuchsia process or contents
+     * folder) is replaced when the new snapshot is ready.
+     */
+    public static OpenSnapshotJob open(IWorkbenchWindow window, OpenRequest request) {
         var page = window.getActivePage();
-        IEditorPart existing = page == null ? null : page.findEditor(new SnapshotEditorInput(file));
-        if (existing != null) {
+        IEditorPart existing = page == null ? null : page.findEditor(new SnapshotEditorInput(request.file()));
+        if (existing != null && existing.getEditorInput() instanceof SnapshotEditorInput in && in.request().equals(request)) {
             page.activate(existing);
             return null;
         }
-        var job = new OpenSnapshotJob(file.toAbsolutePath().normalize(), window.getShell().getDisplay(),
-                loaded -> showEditor(window, file, loaded),
-                problem -> {
-                    if (!window.getShell().isDisposed()) MessageDialog.openError(window.getShell(), "Cannot open snapshot", problem);
-                });
+        return schedule(window, request);
+    }
+
+    /**
+     * Opens the editor's file again with the preferences as they are now, in a job; the editor is
+     * replaced by the new one, on the same page, when the job is done, and stays as it is when it fails.
+     */
+    public static OpenSnapshotJob reopen(IWorkbenchWindow window, SnapshotEditor editor) {
+        return schedule(window, ((SnapshotEditorInput) editor.getEditorInput()).request());
+    }
+
+    private static OpenSnapshotJob schedule(IWorkbenchWindow window, OpenRequest request) {
+        var job = new OpenSnapshotJob(request, window.getShell().getDisplay(),
+                loaded -> replaceEditor(window, request, loaded),
+                status -> OpenFailure.show(window.getShell(), status));
         job.schedule();
         return job;
     }
 
+    /** Closes the editor open on the request's file, if any, then shows {@code loaded} on the same page. */
+    private static void replaceEditor(IWorkbenchWindow window, OpenRequest request, LoadedSnapshot loaded) {
+        var page = window.getActivePage();
+        IEditorPart old = page == null ? null : page.findEditor(new SnapshotEditorInput(request.file()));
+        int shownPage = old instanceof SnapshotEditor e ? e.activePage() : -1;
+        if (old != null) page.closeEditor(old, false);
+        var editor = showEditor(window, request, loaded);
+        if (editor != null && shownPage >= 0) editor.showPage(shownPage);
+    }
+
     /** Opens the editor on an opened snapshot; closes the snapshot if the editor cannot open. */
     public static SnapshotEditor showEditor(IWorkbenchWindow window, Path file, LoadedSnapshot loaded) {
+        return showEditor(window, OpenRequest.of(file), loaded);
+    }
+
+    static SnapshotEditor showEditor(IWorkbenchWindow window, OpenRequest request, LoadedSnapshot loaded) {
         try {
             if (window.getShell().isDisposed() || window.getActivePage() == null) {
                 loaded.close();
                 return null;
             }
-            var part = window.getActivePage().openEditor(new SnapshotEditorInput(file, loaded), PolyheapUi.SNAPSHOT_EDITOR_ID);
+            var part = window.getActivePage().openEditor(new SnapshotEditorInput(request, loaded), PolyheapUi.SNAPSHOT_EDITOR_ID);
             if (part instanceof SnapshotEditor editor && editor.snapshot() == loaded) return editor;
             loaded.close(); // the same file was opened twice at once: the first editor stays
             return part instanceof SnapshotEditor editor ? editor : null;
         } catch (PartInitException e) {
             loaded.close();
-            ILog.of(SnapshotOpener.class).error("Cannot open " + file, e);
-            MessageDialog.openError(window.getShell(), "Cannot open snapshot", file + ": " + e.getMessage());
+            ILog.of(SnapshotOpener.class).error("Cannot open " + request.file(), e);
+            OpenFailure.show(window.getShell(), OpenFailure.of(request.file(), e));
             return null;
         }
     }

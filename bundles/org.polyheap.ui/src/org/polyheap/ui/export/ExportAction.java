@@ -29,6 +29,7 @@ public final class ExportAction extends Action {
         setId(COMMAND_ID);
         setActionDefinitionId(COMMAND_ID);
         setToolTipText("Export the histogram, the dominator tree or an HTML report");
+        setImageDescriptor(org.polyheap.ui.Icons.descriptor(org.polyheap.ui.Icons.EXPORT));
     }
 
     @Override

@@ -8,7 +8,7 @@ import org.eclipse.swt.widgets.Label;
 import org.polyheap.ui.editor.Format;
 
 /**
- * Status-line item with this JVM's heap use ("Heap 312 MB of 4.0 GB"), refreshed every two
+ * Status-line item with this JVM's heap use ("Heap 312.0 MiB of 4.0 GiB"), refreshed every two
  * seconds on the UI thread (two Runtime calls: cheap).
  */
 public final class HeapStatus extends ContributionItem {

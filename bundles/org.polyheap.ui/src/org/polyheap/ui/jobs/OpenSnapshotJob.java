@@ -10,37 +10,47 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Display;
-import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.OpenRequest;
 import org.polyheap.ui.PolyheapUi;
+import org.polyheap.ui.prefs.PolyheapPreferences;
+import org.polyheap.ui.prefs.SnapshotOptions;
 
 /**
  * Parses (or reuses the index of) a snapshot file and runs the analysis, as a user job with named
- * phases and a working Cancel. The outcome is handed to one of two callbacks on the UI thread: the
- * opened snapshot, or a one-line reason it could not open. Cancel hands over nothing; the index
- * store removes the half-built index, so the next open starts afresh.
+ * phases and a working Cancel. The options are the preferences' at the time the job runs plus the
+ * request's own ({@link SnapshotOptions}). The outcome is handed to one of two callbacks on the UI
+ * thread: the opened snapshot, or why it could not open ({@link OpenFailure}: one line, details as
+ * children). Cancel hands over nothing; the index store removes the half-built index, so the next
+ * open starts afresh.
  */
 public final class OpenSnapshotJob extends Job {
     /** Job family of all snapshot opens, for {@code Job.getJobManager().find(FAMILY)}. */
     public static final Object FAMILY = OpenSnapshotJob.class;
 
-    private final Path file;
+    private final OpenRequest request;
     private final Display display;
     private final Consumer<LoadedSnapshot> onOpened;
-    private final Consumer<String> onFailed;
+    private final Consumer<IStatus> onFailed;
     private volatile MonitorProgress progress;
 
-    public OpenSnapshotJob(Path file, Display display, Consumer<LoadedSnapshot> onOpened, Consumer<String> onFailed) {
-        super("Opening " + file.getFileName());
-        this.file = file;
+    public OpenSnapshotJob(OpenRequest request, Display display, Consumer<LoadedSnapshot> onOpened, Consumer<IStatus> onFailed) {
+        super("Opening " + request.file().getFileName());
+        this.request = request;
         this.display = display;
         this.onOpened = onOpened;
         this.onFailed = onFailed;
         setUser(true);
     }
 
-    public Path file() { return file; }
+    public OpenSnapshotJob(Path file, Display display, Consumer<LoadedSnapshot> onOpened, Consumer<IStatus> onFailed) {
+        this(OpenRequest.of(file), display, onOpened, onFailed);
+    }
+
+    public Path file() { return request.file(); }
+
+    public OpenRequest request() { return request; }
 
     /** The phase running now ("Reading HPROF: objects and references"), "" before the first. */
     public String phase() {
@@ -52,8 +62,10 @@ public final class OpenSnapshotJob extends Job {
     protected IStatus run(IProgressMonitor monitor) {
         var progress = MonitorProgress.begin(monitor, getName());
         this.progress = progress;
+        Path file = request.file();
         try {
-            var analyzed = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, progress);
+            var options = SnapshotOptions.of(request, SnapshotOptions.detectFormat(file), PolyheapPreferences.store());
+            var analyzed = AnalyzedSnapshot.open(file, options, progress);
             LoadedSnapshot loaded;
             try {
                 loaded = LoadedSnapshot.of(analyzed, progress);
@@ -65,28 +77,18 @@ public final class OpenSnapshotJob extends Job {
             return Status.OK_STATUS;
         } catch (CancellationException canceled) {
             return Status.CANCEL_STATUS;
-        } catch (SnapshotFormatException e) {
-            return failed(e.getMessage());
-        } catch (IOException e) {
-            return failed(file + ": " + org.polyheap.ui.editor.SnapshotEditor.describe(e), e);
-        } catch (RuntimeException e) {
-            // a bug or an I/O failure: the user gets one line, the log gets the trace
-            return failed(file + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
-        } catch (OutOfMemoryError e) {
-            return failed(file + ": not enough memory for this snapshot (raise -Xmx in polyheap.ini)");
+        } catch (Exception | OutOfMemoryError e) {
+            // bad input, I/O, or a bug: the user gets one line and the details, the log gets the trace
+            return failed(OpenFailure.of(file, e), e instanceof OutOfMemoryError ? null : e);
         } finally {
             monitor.done();
         }
     }
 
-    private IStatus failed(String line) {
-        return failed(line, null);
-    }
-
-    private IStatus failed(String line, Throwable trace) {
-        deliver(() -> onFailed.accept(line));
+    private IStatus failed(IStatus status, Throwable trace) {
+        deliver(() -> onFailed.accept(status));
         // a WARNING (not ERROR) status: our callback shows the dialog, the workbench must not show a second one
-        return new Status(IStatus.WARNING, PolyheapUi.PLUGIN_ID, line, trace);
+        return new Status(IStatus.WARNING, PolyheapUi.PLUGIN_ID, status.getMessage(), trace);
     }
 
     /** Runs {@code r} on the UI thread later; false when the display is gone. */

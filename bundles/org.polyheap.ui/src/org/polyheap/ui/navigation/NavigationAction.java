@@ -1,14 +1,13 @@
 package org.polyheap.ui.navigation;
 
 import org.eclipse.jface.action.Action;
-import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchCommandConstants;
 import org.eclipse.ui.IWorkbenchWindow;
+import org.polyheap.ui.Icons;
 
 /**
  * Navigate ▸ Back (Alt+←) and Forward (Alt+→), in the menu and the tool bar. They handle the
- * workbench's own history commands, whose key bindings the workbench defines. The icons are the
- * workbench's shared arrows, placeholders until the SVG icon set has its own.
+ * workbench's own history commands, whose key bindings the workbench defines.
  */
 public final class NavigationAction extends Action {
     private final NavigationHistory history;
@@ -20,9 +19,7 @@ public final class NavigationAction extends Action {
         this.back = back;
         setId(back ? IWorkbenchCommandConstants.NAVIGATE_BACKWARD_HISTORY : IWorkbenchCommandConstants.NAVIGATE_FORWARD_HISTORY);
         setActionDefinitionId(getId());
-        var images = window.getWorkbench().getSharedImages();
-        setImageDescriptor(images.getImageDescriptor(back ? ISharedImages.IMG_TOOL_BACK : ISharedImages.IMG_TOOL_FORWARD));
-        setDisabledImageDescriptor(images.getImageDescriptor(back ? ISharedImages.IMG_TOOL_BACK_DISABLED : ISharedImages.IMG_TOOL_FORWARD_DISABLED));
+        setImageDescriptor(Icons.descriptor(back ? Icons.BACK : Icons.FORWARD)); // JFace greys it when disabled
         history.addListener(this::update);
         update();
     }

@@ -84,6 +84,7 @@ public final class PathsView extends ObjectView {
             @Override public void run() { setExcludeWeak(isChecked()); }
         };
         excludeAction.setChecked(true);
+        excludeAction.setImageDescriptor(org.polyheap.ui.Icons.descriptor(org.polyheap.ui.Icons.EXCLUDE_WEAK));
         excludeAction.setToolTipText("Do not follow weak, soft, phantom and finalizer references");
         getViewSite().getActionBars().getToolBarManager().add(excludeAction);
         getViewSite().getActionBars().getMenuManager().add(excludeAction);

@@ -68,10 +68,12 @@ public final class ReferencesView extends ObjectView {
             @Override public void run() { if (isChecked()) setIncoming(true); }
         };
         incomingAction.setToolTipText("Objects that reference the selected object");
+        incomingAction.setImageDescriptor(org.polyheap.ui.Icons.descriptor(org.polyheap.ui.Icons.REFERENCES_IN));
         outgoingAction = new Action("Outgoing", IAction.AS_RADIO_BUTTON) {
             @Override public void run() { if (isChecked()) setIncoming(false); }
         };
         outgoingAction.setToolTipText("Objects the selected object references");
+        outgoingAction.setImageDescriptor(org.polyheap.ui.Icons.descriptor(org.polyheap.ui.Icons.REFERENCES_OUT));
         incomingAction.setChecked(true);
         var toolbar = getViewSite().getActionBars().getToolBarManager();
         toolbar.add(incomingAction);

@@ -1,0 +1,83 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.eclipse.swt.graphics.RGB;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.ui.editor.SnapshotEditor;
+import org.polyheap.ui.prefs.PolyheapPreferences;
+import org.polyheap.ui.prefs.Themes;
+import org.polyheap.ui.views.ReferencesView;
+
+/** The theme preference switches the Eclipse CSS theme of the open window, both ways; screenshots of both. */
+class ThemeTest {
+
+    @AfterEach
+    void lightAgain() {
+        PolyheapPreferences.store().setToDefault(PolyheapPreferences.THEME);
+        UiTestSupport.spinUntil(() -> Themes.LIGHT_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the light theme");
+        UiTestSupport.closeAllEditors();
+    }
+
+    @Test
+    void darkAndLightThemesRestyleTheOpenWindow(@TempDir Path dir) throws Exception {
+        Path file = UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir);
+        leaveAnEmptiedVirtualTable(file);
+        SnapshotEditor editor = UiTestSupport.open(file);
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        var table = editor.histogram().viewer().getTable();
+
+        PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.DARK);
+        UiTestSupport.spinUntil(() -> Themes.DARK_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the dark theme");
+        UiTestSupport.spin(300);
+        assertTrue(luminance(table.getBackground().getRGB()) < 0.25, "dark table: " + table.getBackground());
+        assertTrue(luminance(table.getForeground().getRGB()) > 0.6, "light text: " + table.getForeground());
+        var darkTabs = (org.eclipse.swt.custom.CTabFolder) table.getParent().getParent();
+        assertTrue(luminance(darkTabs.getSelectionBackground().getRGB()) < 0.25, "dark selected page tab: " + darkTabs.getSelectionBackground());
+        UiTestSupport.screenshot("dark-histogram");
+        editor.showPage(SnapshotEditor.OVERVIEW);
+        UiTestSupport.screenshot("dark-overview");
+
+        PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.LIGHT);
+        UiTestSupport.spinUntil(() -> Themes.LIGHT_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the light theme");
+        UiTestSupport.spin(300);
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        assertTrue(luminance(table.getBackground().getRGB()) > 0.8, "light table: " + table.getBackground());
+        var pageTabs = (org.eclipse.swt.custom.CTabFolder) table.getParent().getParent();
+        assertTrue(luminance(pageTabs.getSelectionBackground().getRGB()) > 0.8,
+                "the selected page tab is light again (the engine does not reset it): " + pageTabs.getSelectionBackground());
+        UiTestSupport.screenshot("light-histogram");
+        editor.showPage(SnapshotEditor.OVERVIEW);
+        UiTestSupport.screenshot("light-overview");
+        assertEquals(PolyheapPreferences.LIGHT, PolyheapPreferences.store().getString(PolyheapPreferences.THEME));
+    }
+
+    /**
+     * Lists references in the References view (a virtual table), then closes the snapshot, which
+     * empties the table: SWT/GTK can leave a row object behind whose native row is gone, and a theme
+     * switch that reset its colour used to crash the JVM.
+     */
+    private static void leaveAnEmptiedVirtualTable(Path file) throws Exception {
+        SnapshotEditor editor = UiTestSupport.open(file);
+        var page = UiTestSupport.window().getActivePage();
+        var references = (ReferencesView) page.showView(ReferencesView.ID);
+        page.activate(editor);
+        var top = editor.snapshot().top().objects();
+        var ref = new ObjectRef(editor.snapshot(), top[0]);
+        references.show(ref);
+        UiTestSupport.spinUntil(() -> !references.rows().isEmpty(), UiTestSupport.TIMEOUT_MS, "references listed");
+        references.viewer().getTable().getItem(0).getText(0); // a row is made and painted
+        UiTestSupport.spin(200);
+        UiTestSupport.closeAllEditors();
+        UiTestSupport.spinUntil(() -> references.viewer().getTable().getItemCount() == 0, 5000, "the emptied table");
+    }
+
+    private static double luminance(RGB c) {
+        return (0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue) / 255;
+    }
+}
