@@ -133,7 +133,7 @@ class FuchsiaWindowTest {
         // a chain a -> b -> c: one top-level row holding everything
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
         assertEquals(1, tree.children(DominatorTree.VIRTUAL_ROOT).length);
-        assertEquals(64, tree.retained()[tree.children(DominatorTree.VIRTUAL_ROOT)[0]]);
+        assertEquals(64, tree.retained().get(tree.children(DominatorTree.VIRTUAL_ROOT)[0]));
     }
 
     @Test
