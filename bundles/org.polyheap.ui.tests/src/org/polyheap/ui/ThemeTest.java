@@ -37,7 +37,7 @@ class ThemeTest {
         UiTestSupport.spin(300);
         assertTrue(luminance(table.getBackground().getRGB()) < 0.25, "dark table: " + table.getBackground());
         assertTrue(luminance(table.getForeground().getRGB()) > 0.6, "light text: " + table.getForeground());
-        var darkTabs = (org.eclipse.swt.custom.CTabFolder) table.getParent().getParent();
+        var darkTabs = pageTabs(table);
         assertTrue(luminance(darkTabs.getSelectionBackground().getRGB()) < 0.25, "dark selected page tab: " + darkTabs.getSelectionBackground());
         UiTestSupport.screenshot("dark-histogram");
         editor.showPage(SnapshotEditor.OVERVIEW);
@@ -48,7 +48,7 @@ class ThemeTest {
         UiTestSupport.spin(300);
         editor.showPage(SnapshotEditor.HISTOGRAM);
         assertTrue(luminance(table.getBackground().getRGB()) > 0.8, "light table: " + table.getBackground());
-        var pageTabs = (org.eclipse.swt.custom.CTabFolder) table.getParent().getParent();
+        var pageTabs = pageTabs(table);
         assertTrue(luminance(pageTabs.getSelectionBackground().getRGB()) > 0.8,
                 "the selected page tab is light again (the engine does not reset it): " + pageTabs.getSelectionBackground());
         UiTestSupport.screenshot("light-histogram");
@@ -79,5 +79,13 @@ class ThemeTest {
 
     private static double luminance(RGB c) {
         return (0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue) / 255;
+    }
+
+    /** The editor's page tabs: the nearest tab folder above a page's widget. */
+    private static org.eclipse.swt.custom.CTabFolder pageTabs(org.eclipse.swt.widgets.Control control) {
+        for (var c = control.getParent(); c != null; c = c.getParent()) {
+            if (c instanceof org.eclipse.swt.custom.CTabFolder tabs) return tabs;
+        }
+        throw new AssertionError("no tab folder above " + control);
     }
 }
