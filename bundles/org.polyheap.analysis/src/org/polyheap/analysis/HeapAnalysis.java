@@ -144,6 +144,14 @@ public final class HeapAnalysis {
         return DuplicateStrings.find(graph, tree, inspector, minCount, progress);
     }
 
+    /**
+     * The top-level dominators, biggest first, with synthetic containers opened up (see {@link TopLevel}).
+     * O(top-level objects): no histogram walk, unlike {@link #topConsumers}.
+     */
+    public int[] topLevelObjects() {
+        return TopLevel.objects(graph, tree);
+    }
+
     /** Biggest objects, classes and packages/libraries. O(objects). */
     public TopConsumers topConsumers(int limit, Progress progress) {
         return TopConsumers.of(graph, tree, limit, progress);

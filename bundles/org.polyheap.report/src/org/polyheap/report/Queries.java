@@ -96,7 +96,7 @@ public final class Queries {
         HeapGraph g = s.graph();
         DominatorTree tree = s.analysis().dominatorTree();
         int[] objects = parent == DominatorTree.VIRTUAL_ROOT
-                ? s.analysis().topConsumers(top, progress).objects()
+                ? s.analysis().topLevelObjects()
                 : tree.children(parent);
         int n = Math.min(top, objects.length);
         String[] locations = locations(s, objects, n);
