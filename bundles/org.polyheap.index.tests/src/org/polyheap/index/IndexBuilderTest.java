@@ -2,12 +2,14 @@ package org.polyheap.index;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -61,11 +63,13 @@ class IndexBuilderTest {
 
     private IndexedSnapshot build(Path folder, long seed, int objects, int maxOut, int sortPairs, HeapGraphBuilder memory)
             throws IOException {
-        try (var builder = new IndexBuilder(folder, Progress.NONE, sortPairs, (int) (seed % 3))) { // 0-2 encoder threads
+        try (var builder = new IndexBuilder(folder, Progress.NONE, (int) (seed % 3))) { // 0-2 encoder threads
             RandomGraphs.feed(seed, objects, maxOut, memory, builder);
             builder.finish();
         }
-        return IndexedSnapshot.open(folder);
+        var s = IndexedSnapshot.open(folder);
+        s.prepareInbound(sortPairs, Progress.NONE);
+        return s;
     }
 
     @Test
@@ -88,13 +92,15 @@ class IndexBuilderTest {
         for (int seed = 0; seed < 12; seed++) {
             var memory = new HeapGraphBuilder();
             Path folder = dir.resolve("b" + seed);
-            try (var builder = new IndexBuilder(folder, Progress.NONE, 200 + r.nextInt(3000), seed % 2)) {
+            int sortPairs = 200 + r.nextInt(3000);
+            try (var builder = new IndexBuilder(folder, Progress.NONE, seed % 2)) {
                 var batches = new BatchingSink(builder, 1 + r.nextInt(seed < 6 ? 5 : 5000));
                 RandomGraphs.feed(seed, seed == 0 ? 0 : r.nextInt(8000), 1 + r.nextInt(8), memory, batches);
                 batches.flush();
                 builder.finish();
             }
             try (var indexed = IndexedSnapshot.open(folder)) {
+                indexed.prepareInbound(sortPairs, Progress.NONE);
                 assertSameGraph(memory.build(), indexed);
             }
         }
@@ -227,8 +233,52 @@ class IndexBuilderTest {
         try (var s = build(dir, 5, 3000, 6, sortPairs, memory)) {
             assertSameGraph(memory.build(), s);
         }
-        try (var files = Files.list(dir)) {
-            assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")));
+        try (var files = Files.walk(dir)) { // run files and the result's temp folder are gone
+            var left = files.map(p -> dir.relativize(p).toString()).filter(n -> n.endsWith(".tmp") || n.contains("tmp-")).toList();
+            assertEquals(List.of(), left);
+        }
+        try (var again = IndexedSnapshot.open(dir)) { // a later open maps the stored inbound index
+            again.prepareInbound(Progress.NONE);
+            assertTrue(again.inboundReady());
+            assertSameGraph(memory.build(), again);
+        }
+    }
+
+    @Test
+    void inboundIndexIsBuiltOnFirstUseStoredAndRebuiltWhenDamaged() throws Exception {
+        var memory = new HeapGraphBuilder();
+        try (var builder = new IndexBuilder(dir, Progress.NONE)) {
+            RandomGraphs.feed(7, 5000, 6, memory, builder);
+            builder.finish();
+        }
+        var expected = memory.build();
+        try (var s = IndexedSnapshot.open(dir)) {
+            assertFalse(s.inboundReady(), "a parse does not build the inbound index");
+            var threads = new ArrayList<Thread>(); // concurrent first readers wait for one build
+            var failures = new java.util.concurrent.ConcurrentLinkedQueue<Throwable>();
+            for (int t = 0; t < 4; t++) {
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        assertArrayEquals(expected.inSource().toArray(), s.inSource().toArray());
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                }));
+            }
+            for (var t : threads) t.join();
+            assertEquals(List.of(), List.copyOf(failures));
+            assertTrue(s.inboundReady());
+        }
+        Path stored;
+        try (var files = Files.walk(dir.resolve("results"))) {
+            stored = files.filter(p -> p.getFileName().toString().equals("inbound.index")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(stored);
+        bytes[bytes.length / 3] ^= 0x5A;
+        Files.write(stored, bytes);
+        try (var s = IndexedSnapshot.open(dir)) { // the base index is intact; the damaged result reads as absent
+            s.prepareInbound(Progress.NONE);
+            assertSameGraph(expected, s);
         }
     }
 }

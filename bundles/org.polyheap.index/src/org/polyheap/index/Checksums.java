@@ -2,15 +2,13 @@ package org.polyheap.index;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 import org.polyheap.index.column.MappedFile;
 
-/** CRC32C of whole files (hardware-assisted, several GB/s) and folder fsync. */
+/** CRC32C of whole files (hardware-assisted, several GB/s). */
 final class Checksums {
     private Checksums() { }
 
@@ -30,14 +28,5 @@ final class Checksums {
     static Manifest.FileEntry entry(Path folder, String name) throws IOException {
         Path f = folder.resolve(name);
         return new Manifest.FileEntry(name, Files.size(f), crc32c(f));
-    }
-
-    /** Makes a rename or a new file in {@code folder} durable; a no-op where the OS refuses (Windows). */
-    static void fsyncFolder(Path folder) {
-        try (FileChannel ch = FileChannel.open(folder, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException | UnsupportedOperationException notSupported) {
-            // directories cannot be opened for fsync on every platform; the data files are synced
-        }
     }
 }

@@ -17,7 +17,6 @@ import org.polyheap.index.column.IndexOutput;
 import org.polyheap.index.column.IntIndexWriter;
 import org.polyheap.index.column.LongIndexWriter;
 import org.polyheap.index.column.OneToManyWriter;
-import org.polyheap.index.sort.InboundSorter;
 import org.polyheap.index.table.ClassTable;
 import org.polyheap.index.table.MetadataFile;
 import org.polyheap.index.table.RootTable;
@@ -33,8 +32,7 @@ import org.polyheap.model.spi.ParseOptions;
 
 /**
  * The on-disk {@link SnapshotSink}: streams a parser's output into index files in a folder, with
- * memory bounded independently of the snapshot (page buffers, the inbound sort buffer, the class
- * table and at most {@value #MAX_WARNINGS} warnings). Not thread-safe: one parser thread.
+ * memory bounded independently of the snapshot (page buffers, the class table and at most {@value #MAX_WARNINGS} warnings). Not thread-safe: one parser thread.
  *
  * <p>Call order, relaxed from the sink's javadoc: calls may interleave freely, except that
  * references come grouped by source in non-decreasing source id. Ids a reference, object or root
@@ -59,7 +57,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private final LongIndexWriter objectSize, objectIdentity, objectOffset;
     private final OneToManyWriter outbound;
     private final IntIndexWriter outKind, outName;
-    private final InboundSorter inbound;
     private final IndexOutput roots;
     private final AttributeEntries attributes = new AttributeEntries();
     private int objects;
@@ -77,22 +74,16 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private boolean finished;
     private boolean closed;
 
-    /** Creates the index files in {@code folder} (created if missing); uses the default 32 MiB sort buffer. */
+    /** Creates the index files in {@code folder} (created if missing). */
     public IndexBuilder(Path folder, Progress progress) throws IOException {
-        this(folder, progress, InboundSorter.DEFAULT_RUN_PAIRS);
-    }
-
-    /** @param sortPairs pairs held in memory by the inbound sort before a run is spilled (8 bytes each) */
-    public IndexBuilder(Path folder, Progress progress, int sortPairs) throws IOException {
-        this(folder, progress, sortPairs, DEFAULT_ENCODER_THREADS);
+        this(folder, progress, DEFAULT_ENCODER_THREADS);
     }
 
     /**
-     * @param sortPairs      pairs held in memory by the inbound sort before a run is spilled (8 bytes each)
      * @param encoderThreads threads that encode full pages while the parser goes on; 0 encodes on
      *                       the parser's thread (see docs/benchmarks.md for when it pays)
      */
-    public IndexBuilder(Path folder, Progress progress, int sortPairs, int encoderThreads) throws IOException {
+    public IndexBuilder(Path folder, Progress progress, int encoderThreads) throws IOException {
         this.folder = Files.createDirectories(folder);
         this.progress = progress;
         this.encoderPool = encoderThreads <= 0 ? null : Executors.newFixedThreadPool(encoderThreads, r -> {
@@ -111,7 +102,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         outbound = new OneToManyWriter(folder.resolve(IndexFiles.OUTBOUND), encoders);
         outKind = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_KIND), encoders);
         outName = new IntIndexWriter(folder.resolve(IndexFiles.OUTBOUND_NAME), encoders);
-        inbound = new InboundSorter(folder, sortPairs);
         roots = new IndexOutput(folder.resolve(IndexFiles.ROOTS));
     }
 
@@ -176,7 +166,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
             outbound.add(to);
             outKind.add(kind.code());
             outName.add(name);
-            inbound.add(to, from);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -218,7 +207,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
             }
             outKind.addAll(codes, 0, count);
             outName.addAll(names, 0, count);
-            inbound.addAll(to, from, count);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -253,10 +241,11 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     public int objectCount() { return objects; }
 
     /**
-     * Checks every id, completes the inbound index (merge of the sorted runs), writes the class
-     * table, metadata, the attributes and, last, the manifest with each file's size and CRC32C. Costs
-     * one merge pass over the references and one checksum read of the files; the checksums of the
-     * files closed before the merge and the attributes are done on the common fork-join pool meanwhile.
+     * Checks every id, writes the class table, metadata, the attributes and, last, the manifest with
+     * each file's size and CRC32C. Costs one checksum read of the files, on the common fork-join pool
+     * beside the attributes. The inbound index is not part of it: {@link IndexedSnapshot} builds it
+     * from the outbound one when first asked (paths to GC roots, incoming references), so a parse
+     * followed by the dominator tree never pays for it.
      *
      * @throws IllegalStateException with a message naming the bad id when the graph is inconsistent
      */
@@ -264,45 +253,39 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         if (finished) throw new IllegalStateException("finish() called twice");
         validate();
         finished = true; // from here on, a failure leaves the folder to be deleted; close() releases what is open
+        long references;
         try (outbound; outKind; outName) {
             for (; openList < objects; openList++) outbound.endList();
+            references = outbound.valueCount();
         }
         closeColumns();
-        // while the inbound runs merge, the common pool checksums the closed files and writes the attributes
+        stopEncoders();
+        // the common pool checksums the closed files while this thread writes the attributes
         List<String> closedFiles = List.of(IndexFiles.OBJECT_CLASS, IndexFiles.OBJECT_SIZE, IndexFiles.OBJECT_IDENTITY,
                 IndexFiles.OBJECT_OFFSET, IndexFiles.OBJECT_LABEL, IndexFiles.OBJECT_TYPE, IndexFiles.OUTBOUND,
                 IndexFiles.OUTBOUND_KIND, IndexFiles.OUTBOUND_NAME, IndexFiles.ROOTS, IndexFiles.STRINGS,
                 IndexFiles.STRING_OFFSETS);
-        var closedSums = CompletableFuture.supplyAsync(() -> {
-            List<Manifest.FileEntry> entries = entries(closedFiles);
-            try {
-                for (String attribute : attributes.names()) {
-                    for (String name : MappedAttribute.write(folder, attributes.sorted(attribute))) {
-                        entries.add(Checksums.entry(folder, name));
-                    }
-                    attributes.remove(attribute);
+        var closedSums = CompletableFuture.supplyAsync(() -> entries(closedFiles));
+        List<Manifest.FileEntry> files = new ArrayList<>();
+        try {
+            for (String attribute : attributes.names()) {
+                for (String name : MappedAttribute.write(folder, attributes.sorted(attribute))) {
+                    files.add(Checksums.entry(folder, name));
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                attributes.remove(attribute);
             }
-            return entries;
-        });
-        progress.phase("Sorting inbound references", inbound.count());
-        try (inbound; var in = new OneToManyWriter(folder.resolve(IndexFiles.INBOUND), encoderPool)) {
-            inbound.writeTo(in, objects, progress);
+            ClassTable.write(folder.resolve(IndexFiles.CLASSES), classes);
+            MetadataFile.write(folder.resolve(IndexFiles.METADATA),
+                    new MetadataFile.Contents(new SnapshotMetadata(format, facts), warnings, droppedWarnings));
         } catch (IOException | RuntimeException | Error e) {
-            closedSums.handle((done, failed) -> null).join(); // no writes into the folder once the caller deletes it
+            closedSums.handle((done, failed) -> null).join(); // no reads of the folder once the caller deletes it
             throw e;
         }
-        stopEncoders();
-        ClassTable.write(folder.resolve(IndexFiles.CLASSES), classes);
-        MetadataFile.write(folder.resolve(IndexFiles.METADATA),
-                new MetadataFile.Contents(new SnapshotMetadata(format, facts), warnings, droppedWarnings));
         progress.phase("Checksumming index files", -1);
-        List<Manifest.FileEntry> files = new ArrayList<>(join(closedSums));
-        files.addAll(entries(List.of(IndexFiles.INBOUND, IndexFiles.CLASSES, IndexFiles.METADATA)));
+        files.addAll(0, join(closedSums));
+        files.addAll(entries(List.of(IndexFiles.CLASSES, IndexFiles.METADATA)));
         var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
-                inbound.count(), classes.size(), strings.count(), (int) rootCount, files);
+                references, classes.size(), strings.count(), (int) rootCount, files);
         manifest.write(folder.resolve(IndexFiles.MANIFEST));
         closed = true;
         return manifest;
@@ -353,7 +336,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
 
     private void closeColumns() throws IOException {
         try (strings; objectClass; objectSize; objectIdentity; objectOffset; objectLabel; objectType; roots) {
-            // closed in reverse order by try-with-resources; each fsyncs
+            // closed in reverse order by try-with-resources
         }
     }
 
@@ -367,7 +350,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         if (closed) return;
         closed = true;
         finished = true;
-        try (inbound; outbound; outKind; outName) { // each close is idempotent
+        try (outbound; outKind; outName) { // each close is idempotent
             closeColumns();
         } finally {
             stopEncoders();

@@ -13,7 +13,6 @@ final class IndexFiles {
     static final String OUTBOUND = "outbound.index";
     static final String OUTBOUND_KIND = "outbound-kind.index";
     static final String OUTBOUND_NAME = "outbound-name.index";
-    static final String INBOUND = "inbound.index";
     static final String ROOTS = "roots.table";
     static final String CLASSES = "classes.table";
     static final String STRINGS = "strings.table";

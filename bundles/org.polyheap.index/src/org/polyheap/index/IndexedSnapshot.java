@@ -1,6 +1,7 @@
 package org.polyheap.index;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import org.polyheap.index.column.LongIndexReader;
 import org.polyheap.index.column.MappedFile;
 import org.polyheap.index.column.OneToManyIndex;
 import org.polyheap.index.column.Origin;
+import org.polyheap.index.sort.InboundSorter;
 import org.polyheap.index.table.ClassTable;
 import org.polyheap.index.table.MetadataFile;
 import org.polyheap.index.table.RootTable;
@@ -27,6 +29,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.IntColumn;
 import org.polyheap.model.LongColumn;
 import org.polyheap.model.ObjectAttribute;
+import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotMetadata;
 
 /**
@@ -51,7 +54,9 @@ public final class IndexedSnapshot implements HeapGraph {
     private final MetadataFile.Contents metadata;
     private final IntIndexReader objectClass, objectLabel, objectType;
     private final LongIndexReader shallowSize, identity, sourceOffset;
-    private final OneToManyIndex outbound, inbound;
+    private final OneToManyIndex outbound;
+    private volatile OneToManyIndex inbound; // built or mapped on first use: see InboundIndex
+    private final Object inboundLock = new Object();
     private final IntIndexReader outKind, outName;
     private final List<GcRoot> roots;
     private final List<ClassInfo> classes;
@@ -71,7 +76,6 @@ public final class IndexedSnapshot implements HeapGraph {
             identity = objectLongs(IndexFiles.OBJECT_IDENTITY);
             sourceOffset = objectLongs(IndexFiles.OBJECT_OFFSET);
             outbound = references(IndexFiles.OUTBOUND);
-            inbound = references(IndexFiles.INBOUND);
             outKind = ints(IndexFiles.OUTBOUND_KIND);
             outName = ints(IndexFiles.OUTBOUND_NAME);
             if (outKind.size() != manifest.references() || outName.size() != manifest.references()) {
@@ -218,8 +222,47 @@ public final class IndexedSnapshot implements HeapGraph {
     @Override public IntColumn outTarget() { return outbound.values(); }
     @Override public IntColumn outKind() { return outKind; }
     @Override public IntColumn outName() { return outName; }
-    @Override public LongColumn inStart() { return inbound.starts(); }
-    @Override public IntColumn inSource() { return inbound.values(); }
+    /** Inbound references; the first call may build the inbound index (see {@link #prepareInbound}). */
+    @Override public LongColumn inStart() { return inbound().starts(); }
+    @Override public IntColumn inSource() { return inbound().values(); }
+
+    private OneToManyIndex inbound() {
+        OneToManyIndex in = inbound;
+        if (in != null) return in;
+        try {
+            prepareInbound(Progress.NONE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return inbound;
+    }
+
+    /**
+     * Makes the inbound index ready: maps the stored one, or builds it from the outbound index and
+     * stores it beside the index (result group {@code inbound}). The build reads every reference once
+     * and sorts them by target: seconds for millions of references, so call it off the UI thread;
+     * cancellable through {@code progress}. Concurrent callers wait for one build. Cheap once done.
+     */
+    public void prepareInbound(Progress progress) throws IOException {
+        prepareInbound(InboundSorter.DEFAULT_RUN_PAIRS, progress);
+    }
+
+    /** {@link #prepareInbound(Progress)} with the sort's run size (pairs of 8 bytes held in memory). */
+    public void prepareInbound(int sortPairs, Progress progress) throws IOException {
+        if (inbound != null) return;
+        synchronized (inboundLock) {
+            if (inbound != null) return;
+            var stored = InboundIndex.load(this);
+            if (stored.isEmpty()) {
+                InboundIndex.build(this, sortPairs, progress);
+                stored = InboundIndex.load(this);
+            }
+            inbound = stored.orElseThrow(() -> new IndexDamagedException(resultsFolder(), "the inbound index just built does not read back"));
+        }
+    }
+
+    /** True when the inbound index is mapped (stored by an earlier run, or built here). No I/O. */
+    public boolean inboundReady() { return inbound != null; }
     @Override public List<GcRoot> gcRoots() { return roots; }
     @Override public List<ClassInfo> classes() { return classes; }
     @Override public String string(int id) { return strings.get(id); }

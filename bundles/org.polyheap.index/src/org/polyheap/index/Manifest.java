@@ -27,7 +27,7 @@ public record Manifest(int formatVersion, String sourcePath, SourceStamp source,
         long objects, long references, int classes, int strings, int roots, List<FileEntry> files) {
 
     /** Bumped on any change of any file's layout; an index of another version is rebuilt. */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
     static final int MAGIC = 0x50484958; // "PHIX"
 
     /** One file of the index: name relative to the folder, size in bytes, CRC32C of its content. */
@@ -41,7 +41,7 @@ public record Manifest(int formatVersion, String sourcePath, SourceStamp source,
         return files.stream().filter(f -> f.name().equals(name)).findFirst();
     }
 
-    /** Writes to a temp name, fsyncs, renames over {@code file}. */
+    /** Writes to a temp name and renames it over {@code file}. */
     public void write(Path file) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (var out = new IndexOutput(tmp)) {
@@ -72,7 +72,6 @@ public record Manifest(int formatVersion, String sourcePath, SourceStamp source,
         int crc = Checksums.crc32c(tmp);
         try (var out = new AppendOutput(tmp)) { out.writeInt(crc); }
         Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Checksums.fsyncFolder(file.getParent());
     }
 
     /** Reads and checks a manifest: CRC first, then magic and version. */
@@ -115,9 +114,6 @@ public record Manifest(int formatVersion, String sourcePath, SourceStamp source,
 
         void writeInt(int v) throws IOException { ch.write(java.nio.ByteBuffer.allocate(4).putInt(0, v)); }
 
-        @Override public void close() throws IOException {
-            ch.force(true);
-            ch.close();
-        }
+        @Override public void close() throws IOException { ch.close(); }
     }
 }

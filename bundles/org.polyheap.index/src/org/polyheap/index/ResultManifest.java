@@ -61,7 +61,6 @@ record ResultManifest(int formatVersion, String group, int version, String folde
             out.writeInt((int) crc.getValue());
         }
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        Checksums.fsyncFolder(file.getParent());
     }
 
     private static void writeString(java.io.DataOutputStream d, String s) throws IOException {

@@ -22,9 +22,9 @@ import org.polyheap.model.LongColumn;
 /**
  * Writes one group of analysis results (dominators, retained sizes, ...) beside a snapshot's index,
  * in the same file formats. Columns go to a temp folder as they are given; {@link #commit} publishes
- * them atomically: fsync, rename the folder, then replace the group's manifest (temp name, fsync,
- * rename). A crash before the manifest rename leaves the previous result (or none) in force.
- * One thread per writer; commits of different writers of one snapshot are serialized.
+ * them atomically: rename the folder, then replace the group's manifest (temp name, rename). A crash
+ * before the manifest rename leaves the previous result (or none) in force. One thread per writer;
+ * commits of different writers of one snapshot are serialized.
  */
 public final class ResultWriter {
     private static final Pattern GROUP = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
@@ -77,6 +77,26 @@ public final class ResultWriter {
         return this;
     }
 
+    /** Writes a 1:N result list by list: {@code lists} fills the writer, which is closed afterwards. */
+    public ResultWriter oneToMany(String name, Lists lists) throws IOException {
+        try (var out = new OneToManyWriter(file(name, ResultManifest.Kind.ONE_TO_MANY))) {
+            lists.writeTo(out);
+        }
+        return this;
+    }
+
+    /** Fills a {@link OneToManyWriter}: {@code endList()} once per list, values in between. */
+    @FunctionalInterface
+    public interface Lists {
+        void writeTo(OneToManyWriter out) throws IOException;
+    }
+
+    /**
+     * The writer's private temp folder, for scratch files of the computation; anything left in it when
+     * {@link #commit} runs is published with the group, so delete scratch files first.
+     */
+    public Path scratchFolder() { return temp; }
+
     public ResultWriter fact(String key, String value) {
         facts.put(key, value);
         return this;
@@ -91,10 +111,8 @@ public final class ResultWriter {
             var f = Checksums.entry(temp, e.name() + ".index");
             sized.add(new ResultManifest.Entry(e.name(), e.kind(), f.size(), f.crc32c()));
         }
-        Checksums.fsyncFolder(temp);
         synchronized (snapshot) {
             Files.move(temp, results.resolve(dirName), StandardCopyOption.ATOMIC_MOVE);
-            Checksums.fsyncFolder(results);
             new ResultManifest(Manifest.FORMAT_VERSION, group, version, dirName, facts, sized)
                     .write(results.resolve(group + ".manifest"));
             snapshot.committed(group);

@@ -134,14 +134,12 @@ public final class SnapshotStore {
                 throw new SnapshotFormatException(file, -1, badGraph.getMessage(), badGraph);
             }
             if (!SourceStamp.of(file).equals(stamp)) throw new IOException(file + " changed while it was being parsed");
-            Checksums.fsyncFolder(temp);
             if (Files.exists(target)) { // move the stale index aside first: a folder cannot be renamed over another
                 Path old = target.resolveSibling(target.getFileName() + ".old-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
                 Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
                 ResultWriter.deleteTree(old);
             }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-            Checksums.fsyncFolder(target.getParent());
             published = true;
         } finally {
             if (!published) ResultWriter.deleteTree(temp);

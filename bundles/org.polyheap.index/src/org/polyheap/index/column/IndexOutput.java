@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A buffered, big-endian, append-only file writer that knows its position and can fsync. Every
+ * A buffered, big-endian, append-only file writer that knows its position. Every
  * index file is written through one. Not thread-safe.
  */
 public final class IndexOutput implements Closeable {
@@ -73,13 +73,16 @@ public final class IndexOutput implements Closeable {
         buffer.clear();
     }
 
-    /** Flushes, forces the content to the disk and closes; a second call does nothing. */
+    /**
+     * Flushes and closes; a second call does nothing. No fsync: a file cut short or left unwritten by
+     * a crash of the machine fails its size or CRC32C check against the manifest, and is rebuilt
+     * (docs/index-format.md, "Durability").
+     */
     @Override
     public void close() throws IOException {
         if (!channel.isOpen()) return;
         try {
             flushBuffer();
-            channel.force(true);
         } finally {
             channel.close();
         }

@@ -8,7 +8,7 @@ import org.polyheap.model.IntColumn;
 
 /**
  * Streams ints into a 1:1 index file, page by page: memory is one page whatever the length.
- * {@link #close} writes the trailer and fsyncs. Not thread-safe.
+ * {@link #close} writes the trailer. Not thread-safe.
  */
 public final class IntIndexWriter implements Closeable {
     private final IndexOutput out;
@@ -38,7 +38,7 @@ public final class IntIndexWriter implements Closeable {
 
     public long count() { return pages.count(); }
 
-    /** Writes the table and trailer, fsyncs and closes; a second call does nothing. */
+    /** Writes the table and trailer and closes; a second call does nothing. */
     @Override
     public void close() throws IOException {
         if (closed) return;

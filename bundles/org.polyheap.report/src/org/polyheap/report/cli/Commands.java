@@ -97,6 +97,7 @@ final class Commands {
     private ExitCode parse(Arguments a) throws Exception {
         String file = a.expect("FILE").get(0);
         try (var s = open(a, file)) {
+            s.snapshot().prepareInbound(progress); // `parse` leaves the complete index: later paths answer at once
             progress.finishLine();
             var o = Queries.overview(s);
             if (a.flag("json")) return json(o);
@@ -197,6 +198,7 @@ final class Commands {
         Set<ReferenceKind> excluded = excludedKinds(a.option("exclude", "weak,soft,phantom,final"));
         try (var s = open(a, file)) {
             int o = find(s, object);
+            s.snapshot().prepareInbound(progress); // built on first use: show its progress, not a silent wait
             List<RootPath> paths = Queries.paths(s, o, excluded, max);
             progress.finishLine();
             if (a.flag("json")) {
@@ -261,6 +263,7 @@ final class Commands {
         if (!Set.of("html", "csv", "json").contains(format)) throw new UsageException("--format takes html, csv or json");
         int top = a.intOption("top", 25, 1);
         try (var s = open(a, file)) {
+            s.snapshot().prepareInbound(progress); // the leak suspects' paths read it
             var data = Queries.report(s, top, progress);
             progress.finishLine();
             Path dir = Path.of(outDir);

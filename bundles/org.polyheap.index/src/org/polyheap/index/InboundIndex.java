@@ -1,0 +1,90 @@
+package org.polyheap.index;
+
+import java.io.IOException;
+import java.util.Optional;
+
+import org.polyheap.index.column.OneToManyIndex;
+import org.polyheap.index.sort.InboundSorter;
+import org.polyheap.model.IntColumn;
+import org.polyheap.model.LongColumn;
+import org.polyheap.model.Progress;
+
+/**
+ * The inbound index (for each object, the objects that reference it, ascending, once per reference),
+ * kept beside the snapshot's index as the result group {@value #GROUP}. It is built from the outbound
+ * index the first time it is needed, not while parsing: the dominator tree, histograms and reports
+ * never read it, so a parse followed by them saves the sort (measured in docs/benchmarks.md); paths to
+ * GC roots and incoming references pay for it once, and every later open maps it.
+ */
+final class InboundIndex {
+    static final String GROUP = "inbound";
+    static final int VERSION = 1;
+    private static final String COLUMN = "inbound";
+    private static final int CHUNK = 1 << 16;
+
+    private InboundIndex() { }
+
+    /** The stored index if present, of this version and of the snapshot's counts; empty otherwise. */
+    static Optional<OneToManyIndex> load(IndexedSnapshot snapshot) {
+        try {
+            return snapshot.result(GROUP, VERSION).map(r -> r.oneToMany(COLUMN))
+                    .filter(in -> in.lists() == snapshot.objectCount() && in.values().size() == snapshot.manifest().references());
+        } catch (RuntimeException damaged) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Reads the outbound references once, in source order, through an external sort by target
+     * ({@link InboundSorter}: {@code sortPairs} pairs of 8 bytes in memory per run) and publishes the
+     * result group atomically. O(references) time plus the merge; cancellable through {@code progress}.
+     */
+    static void build(IndexedSnapshot snapshot, int sortPairs, Progress progress) throws IOException {
+        var writer = snapshot.resultWriter(GROUP, VERSION);
+        boolean committed = false;
+        try {
+            int objects = snapshot.objectCount();
+            try (var sorter = new InboundSorter(writer.scratchFolder(), sortPairs)) {
+                feed(snapshot.outStart(), snapshot.outTarget(), objects, sorter, progress);
+                progress.phase("Sorting incoming references", sorter.count());
+                writer.oneToMany(COLUMN, out -> sorter.writeTo(out, objects, progress));
+            } // deletes the sorter's run files before the folder is published
+            writer.fact("references", Long.toString(snapshot.manifest().references())).commit();
+            committed = true;
+        } finally {
+            if (!committed) writer.abort();
+        }
+    }
+
+    /** Hands every (target, source) pair to the sorter in source order, a chunk of targets at a time. */
+    private static void feed(LongColumn starts, IntColumn targets, int objects, InboundSorter sorter, Progress progress)
+            throws IOException {
+        long total = targets.size();
+        progress.phase("Reading references for the inbound index", total);
+        int[] to = new int[CHUNK], from = new int[CHUNK];
+        long[] ends = new long[CHUNK];
+        int source = -1, endsAt = 0, endsLength = 0; // ends[i] = starts[firstObject + i + 1]
+        long end = 0; // end of source's list
+        for (long p = 0; p < total; ) {
+            int length = (int) Math.min(CHUNK, total - p);
+            targets.copyTo(p, to, 0, length);
+            for (int i = 0; i < length; i++) {
+                long position = p + i;
+                while (position >= end) { // next source with a non-empty list
+                    source++;
+                    if (endsAt == endsLength) {
+                        endsLength = (int) Math.min(CHUNK, objects - source);
+                        starts.copyTo(source + 1L, ends, 0, endsLength);
+                        endsAt = 0;
+                    }
+                    end = ends[endsAt++];
+                }
+                from[i] = source;
+            }
+            sorter.addAll(to, from, length);
+            p += length;
+            progress.worked(length);
+            progress.checkCanceled();
+        }
+    }
+}

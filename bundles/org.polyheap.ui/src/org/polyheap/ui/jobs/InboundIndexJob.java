@@ -1,0 +1,60 @@
+package org.polyheap.ui.jobs;
+
+import java.io.IOException;
+import java.util.concurrent.CancellationException;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.PolyheapUi;
+
+/**
+ * Builds a snapshot's inbound index in the background as soon as its editor opens, so the first
+ * Paths to GC Roots or incoming references usually find it ready (a parse no longer builds it: see
+ * {@code IndexedSnapshot.prepareInbound}). A search that comes first simply waits for this build.
+ * Shown in the status line's progress, canceled when the snapshot closes.
+ */
+public final class InboundIndexJob extends Job {
+    public static final Object FAMILY = InboundIndexJob.class;
+    private final LoadedSnapshot snapshot;
+
+    private InboundIndexJob(LoadedSnapshot snapshot) {
+        super("Indexing incoming references of " + snapshot.analyzed().file().getFileName());
+        this.snapshot = snapshot;
+        setPriority(LONG);
+    }
+
+    /** Schedules the build unless the index is there already; returns the job, or null. */
+    public static InboundIndexJob scheduleIfNeeded(LoadedSnapshot snapshot) {
+        if (snapshot.analyzed().snapshot().inboundReady()) return null;
+        var job = new InboundIndexJob(snapshot);
+        snapshot.onClose(job::cancel);
+        job.schedule();
+        return job;
+    }
+
+    @Override
+    protected IStatus run(IProgressMonitor monitor) {
+        try {
+            snapshot.analyzed().snapshot().prepareInbound(MonitorProgress.begin(monitor, getName()));
+            return Status.OK_STATUS;
+        } catch (CancellationException canceled) {
+            return Status.CANCEL_STATUS;
+        } catch (IllegalStateException closed) { // the snapshot was closed (its index unmapped) meanwhile
+            if (snapshot.isClosed()) return Status.CANCEL_STATUS;
+            throw closed;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // not fatal: a search that needs the index tries again and reports its own failure
+            return new Status(IStatus.WARNING, PolyheapUi.PLUGIN_ID, "Could not index the incoming references: " + e.getMessage(), e);
+        } finally {
+            monitor.done();
+        }
+    }
+
+    @Override
+    public boolean belongsTo(Object family) {
+        return family == FAMILY;
+    }
+}
