@@ -35,7 +35,9 @@ import org.polyheap.model.SnapshotMetadata;
 /**
  * A snapshot read from its index folder through memory mapping. Opening maps every file and checks
  * its structure (see {@link #open}); afterwards every call is thread-safe and does no I/O beyond
- * touching mapped pages (the first read of a page also checks its CRC32C). {@link #close} unmaps everything at once; columns must not be used afterwards.
+ * touching mapped pages (the first read of a page also checks its CRC32C), except the first use of
+ * the inbound columns, which may build them ({@link #prepareInbound}). {@link #close} unmaps
+ * everything at once; columns must not be used afterwards.
  */
 public final class IndexedSnapshot implements HeapGraph {
     /**

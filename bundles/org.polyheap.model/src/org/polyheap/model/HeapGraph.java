@@ -9,7 +9,8 @@ import java.util.Optional;
  * as flat columns (compressed sparse rows for references). Implemented by the index store
  * (memory-mapped files) and by {@link org.polyheap.model.memory.HeapGraphBuilder} (arrays, for
  * tests and small graphs). All calls are thread-safe and do no parsing; column calls do no I/O
- * beyond touching mapped pages.
+ * beyond touching mapped pages, except that the index store builds the inbound columns on their
+ * first use (seconds for a big graph: call {@link #inStart()} off the UI thread).
  */
 public interface HeapGraph extends AutoCloseable {
 
