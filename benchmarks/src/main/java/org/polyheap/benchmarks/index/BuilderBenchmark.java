@@ -77,9 +77,12 @@ public class BuilderBenchmark {
 
     @Benchmark
     public void build() throws IOException {
-        try (var b = new IndexBuilder(dir, Progress.NONE, 1 << 22, encoderThreads)) {
+        try (var b = new IndexBuilder(dir, Progress.NONE, encoderThreads)) {
             feed(b);
             b.finish();
+        }
+        try (var snapshot = IndexedSnapshot.open(dir)) { // the inbound index, as the in-memory builder makes it too
+            snapshot.prepareInbound(1 << 22, Progress.NONE);
         }
     }
 
