@@ -21,6 +21,8 @@ public final class HeapAnalysis {
     private volatile RetainingGraph retaining;
     private final DominatorTree tree;
     private final boolean loaded;
+    /** Whole-graph histograms already made, by grouping: 24 bytes per group. */
+    private final java.util.concurrent.ConcurrentHashMap<Grouping, Histogram.Totals> histograms = new java.util.concurrent.ConcurrentHashMap<>();
 
     private HeapAnalysis(HeapGraph graph, AnalysisOptions options, RetainingGraph retaining, DominatorTree tree,
             boolean loaded) {
@@ -99,9 +101,33 @@ public final class HeapAnalysis {
 
     public DominatorTree dominatorTree() { return tree; }
 
-    /** See {@link Histogram#build}. O(objects). */
+    /**
+     * See {@link Histogram#build}. The first call per grouping walks every object (O(objects)) and, on an
+     * {@link IndexedSnapshot}, stores the result beside the index ({@link HistogramStore}); later calls,
+     * in this process or after a reopen, take O(groups).
+     */
     public List<HistogramRow> histogram(Grouping grouping, Pattern filter, Progress progress) {
-        return Histogram.build(graph, tree, grouping, filter, false, progress);
+        var groups = new Histogram.Groups(graph, grouping);
+        return Histogram.rows(groups, totals(grouping, groups, progress), filter);
+    }
+
+    private Histogram.Totals totals(Grouping grouping, Histogram.Groups groups, Progress progress) {
+        var known = histograms.get(grouping);
+        if (known != null) return known;
+        IndexedSnapshot indexed = graph instanceof IndexedSnapshot s ? s : null;
+        var totals = indexed == null ? null : HistogramStore.load(indexed, options, grouping, groups, tree).orElse(null);
+        if (totals == null) {
+            totals = Histogram.totals(graph, tree, groups, false, progress);
+            if (indexed != null) {
+                try {
+                    HistogramStore.save(indexed, options, grouping, groups, tree, totals);
+                } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                    // an index folder we may not write to: the histogram is computed again next time, nothing is lost
+                }
+            }
+        }
+        var raced = histograms.putIfAbsent(grouping, totals);
+        return raced != null ? raced : totals;
     }
 
     /** Histogram of the objects no retaining path reaches (count and size per class). O(unreachable). */
@@ -152,8 +178,9 @@ public final class HeapAnalysis {
         return TopLevel.objects(graph, tree);
     }
 
-    /** Biggest objects, classes and packages/libraries. O(objects). */
+    /** Biggest objects, classes and packages/libraries: the class and package/library {@link #histogram}s. */
     public TopConsumers topConsumers(int limit, Progress progress) {
-        return TopConsumers.of(graph, tree, limit, progress);
+        Grouping grouping = TopConsumers.groupingFor(graph);
+        return TopConsumers.of(graph, tree, limit, histogram(Grouping.CLASS, null, progress), histogram(grouping, null, progress), grouping);
     }
 }

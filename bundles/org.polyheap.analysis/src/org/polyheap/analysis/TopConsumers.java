@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.polyheap.model.HeapGraph;
-import org.polyheap.model.Progress;
 
 /**
  * The biggest consumers of memory: objects, classes, and packages (Java) or libraries (other formats),
@@ -17,14 +16,20 @@ import org.polyheap.model.Progress;
  */
 public record TopConsumers(int[] objects, List<HistogramRow> classes, List<HistogramRow> groups, Grouping grouping) {
 
-    /** Computes the lists. O(objects) time (two histogram walks); run off the UI thread. */
-    public static TopConsumers of(HeapGraph graph, DominatorTree tree, int limit, Progress progress) {
+    /**
+     * The lists from the whole-graph histograms by class and by {@code grouping} (rows biggest retained
+     * first, as {@link Histogram#build} makes them) and the top-level dominators. O(top-level objects).
+     */
+    public static TopConsumers of(HeapGraph graph, DominatorTree tree, int limit, List<HistogramRow> classes,
+            List<HistogramRow> groups, Grouping grouping) {
         int[] top = TopLevel.objects(graph, tree);
         int[] objects = Arrays.copyOf(top, Math.min(limit, top.length));
-        var classes = Histogram.build(graph, tree, Grouping.CLASS, null, false, progress);
-        Grouping grouping = "hprof".equals(graph.metadata().format()) ? Grouping.PACKAGE : Grouping.LIBRARY;
-        var groups = Histogram.build(graph, tree, grouping, null, false, progress);
-        return new TopConsumers(objects, classes.subList(0, Math.min(limit, classes.size())),
-                groups.subList(0, Math.min(limit, groups.size())), grouping);
+        return new TopConsumers(objects, List.copyOf(classes.subList(0, Math.min(limit, classes.size()))),
+                List.copyOf(groups.subList(0, Math.min(limit, groups.size()))), grouping);
+    }
+
+    /** Packages for Java heaps, libraries (scripts, modules) for the others. */
+    public static Grouping groupingFor(HeapGraph graph) {
+        return "hprof".equals(graph.metadata().format()) ? Grouping.PACKAGE : Grouping.LIBRARY;
     }
 }

@@ -98,6 +98,7 @@ final class Commands {
         String file = a.expect("FILE").get(0);
         try (var s = open(a, file)) {
             s.snapshot().prepareInbound(progress); // `parse` leaves the complete index: later paths answer at once
+            s.analysis().topConsumers(1, progress); // and stores the class and package/library histograms: the window opens without a walk
             progress.finishLine();
             var o = Queries.overview(s);
             if (a.flag("json")) return json(o);
