@@ -14,6 +14,7 @@ import org.eclipse.core.runtime.IStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.jobs.OpenSnapshotJob;
 
 /** Cancel during a parse, and a file that is no snapshot: the window stays usable, no index is left. */
@@ -45,6 +46,41 @@ class OpenAndCancelTest {
         var editor = UiTestSupport.open(file); // the next open parses afresh
         assertTrue(editor.snapshot().analyzed().graph().objectCount() > 0);
         assertTrue(!editor.snapshot().analyzed().reused(), "a fresh index");
+    }
+
+    @Test
+    void incomingReferencesAreIndexedInTheBackgroundOnceTheEditorsPagesAreMade(@TempDir Path dir) throws Exception {
+        Path file = UiTestSupport.copy(HPROF, dir);
+        var editor = UiTestSupport.open(file);
+        var index = editor.snapshot().analyzed().snapshot();
+        UiTestSupport.spinUntil(() -> editor.inboundJob() != null || index.inboundReady(), 30_000, "the inbound index job");
+        for (int page : new int[] { SnapshotEditor.OVERVIEW, SnapshotEditor.HISTOGRAM, SnapshotEditor.DOMINATORS }) {
+            assertTrue(editor.isMade(page), "the job starts after page " + page + " is made");
+        }
+        var job = editor.inboundJob();
+        assertTrue(job != null, "a fresh index has no inbound references yet, so the editor starts the job");
+        UiTestSupport.waitFor(job);
+        assertEquals(IStatus.OK, job.getResult().getSeverity(), job.getResult().toString());
+        assertTrue(index.inboundReady());
+        Path results = index.folder().resolve("results");
+        assertTrue(Files.exists(results.resolve("inbound.manifest")), "stored beside the index");
+        var stored = inboundFolders(results);
+        assertEquals(1, stored.size(), stored.toString());
+
+        UiTestSupport.closeAllEditors(); // opened again: the stored index is mapped, not built again
+        var again = UiTestSupport.open(file);
+        UiTestSupport.spinUntil(() -> again.inboundJob() != null || again.snapshot().analyzed().snapshot().inboundReady(), 30_000,
+                "the inbound index mapped");
+        UiTestSupport.waitFor(again.inboundJob());
+        assertTrue(again.snapshot().analyzed().snapshot().inboundReady());
+        assertEquals(stored, inboundFolders(results), "the same stored result, not a new build");
+    }
+
+    /** The committed folders of the result group "inbound" (inbound-<uuid>). */
+    private static List<String> inboundFolders(Path results) throws java.io.IOException {
+        try (Stream<Path> s = Files.list(results)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("inbound-") && !n.contains(".tmp")).sorted().toList();
+        }
     }
 
     @Test

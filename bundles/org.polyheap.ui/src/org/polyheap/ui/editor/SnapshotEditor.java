@@ -15,13 +15,16 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.MultiPageEditorPart;
 import org.polyheap.ui.Icons;
 import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.jobs.InboundIndexJob;
 import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
  * One open snapshot, in three pages: Overview, Histogram and Dominator Tree. The input carries the
  * snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
- * window keeps answering while an editor opens. Closing the editor closes the snapshot (unmaps its index).
+ * window keeps answering while an editor opens. When the last page is made, the editor starts the
+ * background build of the incoming references if the index has none ({@link InboundIndexJob}).
+ * Closing the editor closes the snapshot (unmaps its index).
  */
 public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int OVERVIEW = 0;
@@ -41,6 +44,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private OverviewPage overview;
     private HistogramPage histogram;
     private DominatorPage dominators;
+    private InboundIndexJob inboundJob;
 
     @Override
     public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -73,7 +77,10 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     }
 
     private void makeLater(int page) {
-        if (page >= TITLES.length) return;
+        if (page >= TITLES.length) { // every page is made: background work may start now
+            inboundJob = InboundIndexJob.scheduleIfNeeded(snapshot, InboundIndexJob.START_DELAY_MS);
+            return;
+        }
         getContainer().getDisplay().asyncExec(() -> {
             if (getContainer().isDisposed()) return;
             make(page);
@@ -102,6 +109,9 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         }
         holders[page].layout(true, true);
     }
+
+    /** The background build of the incoming references this editor started, or null (not yet, or not needed). */
+    public InboundIndexJob inboundJob() { return inboundJob; }
 
     /** True when a page's widgets are made (asking for the page makes them). */
     public boolean isMade(int page) { return made[page]; }

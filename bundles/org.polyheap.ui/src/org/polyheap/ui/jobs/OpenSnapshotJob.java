@@ -73,11 +73,7 @@ public final class OpenSnapshotJob extends Job {
                 analyzed.close();
                 throw e;
             }
-            if (!deliver(() -> onOpened.accept(loaded))) {
-                loaded.close();
-            } else {
-                InboundIndexJob.scheduleIfNeeded(loaded); // ready, most often, before the first Paths to GC Roots
-            }
+            if (!deliver(() -> onOpened.accept(loaded))) loaded.close(); // the editor then starts InboundIndexJob
             return Status.OK_STATUS;
         } catch (CancellationException canceled) {
             return Status.CANCEL_STATUS;
