@@ -17,6 +17,7 @@ public final class PolyheapApplication implements IApplication {
         List<Path> files = StartupFiles.fromArguments(
                 (String[]) context.getArguments().get(IApplicationContext.APPLICATION_ARGS));
         Display display = PlatformUI.createDisplay();
+        org.polyheap.ui.jobs.BackgroundPriority.install(); // jobs yield the CPU to the UI thread
         try {
             int code = PlatformUI.createAndRunWorkbench(display, new PolyheapWorkbenchAdvisor(files));
             return code == PlatformUI.RETURN_RESTART ? EXIT_RESTART : EXIT_OK;
