@@ -29,6 +29,11 @@ class LargeSnapshotTest {
         UiTestSupport.closeAllEditors();
     }
 
+    @org.junit.jupiter.api.BeforeEach
+    void startHarnessOnlyBundles() throws Exception {
+        UiTestSupport.startHarnessOnlyBundles();
+    }
+
     @Test
     void aNodeWithAMillionChildrenExpandsAtOnceWithEveryChildThere() throws Exception {
         Path file = UiTestSupport.javaHeapDump("WideNode", dir.resolve("wide.hprof"));
@@ -63,6 +68,14 @@ class LargeSnapshotTest {
             children += ((DominatorRows.Range) node.getItem(i).getData()).size();
         }
         assertEquals(1_000_000, children, "every child is in a range");
+        // a range row's sizes are summed off the UI thread and painted when there
+        var firstRange = (DominatorRows.Range) node.getItem(0).getData();
+        TreeItem firstRow = node.getItem(0);
+        UiTestSupport.spinUntil(() -> !firstRow.getText(2).equals("\u2026"), 30_000, "the first range's sums");
+        long[] sums = page.rows().sums(firstRange);
+        assertEquals(org.polyheap.ui.editor.Format.bytes(sums[0]), firstRow.getText(1));
+        assertEquals(org.polyheap.ui.editor.Format.bytes(sums[1]), firstRow.getText(2));
+        assertTrue(sums[1] > 0 && sums[1] >= sums[0], java.util.Arrays.toString(sums));
 
         watch = new UiStallWatch(UiTestSupport.display());
         t0 = System.nanoTime();
