@@ -31,6 +31,11 @@ class ResponsivenessTest {
         UiTestSupport.closeAllEditors();
     }
 
+    @org.junit.jupiter.api.BeforeEach
+    void startHarnessOnlyBundles() throws Exception {
+        UiTestSupport.startHarnessOnlyBundles();
+    }
+
     @Test
     void reopeningAnIndexedSnapshotAndExpandingTheWidestNode(@TempDir Path dir) throws Exception {
         Path file = UiTestSupport.copy(HPROF, dir);

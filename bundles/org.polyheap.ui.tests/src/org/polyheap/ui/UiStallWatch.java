@@ -26,18 +26,21 @@ final class UiStallWatch {
      * also time the thread waited for a core), and where the display thread was while stalled (frame →
      * samples, most first).
      */
-    record Result(double worstMs, double worstCpuMs, double uiCpuMs, List<Map.Entry<String, Integer>> hotFrames) {
+    record Result(double worstMs, double worstCpuMs, double uiCpuMs, List<Map.Entry<String, Integer>> hotFrames, java.time.Instant worstAt) {
         /** "412 ms (CPU 80 ms); UI-thread CPU in all 180 ms" and, when the thread was sampled, its most frequent frames. */
         String describe() {
             String at = hotFrames.stream().limit(4).map(e -> e.getValue() * 5 + " ms in " + e.getKey())
                     .collect(Collectors.joining("; "));
-            return String.format(java.util.Locale.ROOT, "%.0f ms, longest UI-thread work %.0f ms CPU; UI-thread CPU in all %.0f ms",
-                    worstMs, worstCpuMs, uiCpuMs) + (at.isEmpty() ? "" : " [" + at + "]");
+            // the wall-clock time of the worst stall lines it up with a JFR recording or a safepoint log
+            String when = worstAt == null ? "" : " at " + java.time.LocalTime.ofInstant(worstAt, java.time.ZoneId.systemDefault());
+            return String.format(java.util.Locale.ROOT, "%.0f ms%s, longest UI-thread work %.0f ms CPU; UI-thread CPU in all %.0f ms",
+                    worstMs, when, worstCpuMs, uiCpuMs) + (at.isEmpty() ? "" : " [" + at + "]");
         }
     }
 
     private final Display display;
     private final AtomicLong longestNanos = new AtomicLong();
+    private volatile java.time.Instant longestAt;
     private final AtomicLong longestCpuNanos = new AtomicLong();
     private final Map<String, Integer> samples = new HashMap<>();
     private volatile long pendingSince = -1; // when the runnable not yet run was posted
@@ -58,13 +61,16 @@ final class UiStallWatch {
         Thread ui = display.getThread();
         while (running) {
             long posted = System.nanoTime();
+            var postedAt = java.time.Instant.now();
             long cpuAtPost = uiCpuNanos();
             var ran = new CountDownLatch(1);
             try {
                 pendingSince = posted;
                 pendingCpu = cpuAtPost;
                 display.asyncExec(() -> {
-                    longestNanos.accumulateAndGet(System.nanoTime() - posted, Math::max);
+                    long late = System.nanoTime() - posted;
+                    if (late > longestNanos.get()) longestAt = postedAt; // only the display thread writes both
+                    longestNanos.accumulateAndGet(late, Math::max);
                     longestCpuNanos.accumulateAndGet(uiCpuNanos() - cpuAtPost, Math::max);
                     pendingSince = -1;
                     ran.countDown();
@@ -108,7 +114,9 @@ final class UiStallWatch {
         thread.interrupt();
         long pending = pendingSince; // a runnable still waiting: the UI thread has been busy since it was posted
         if (pending >= 0) {
-            longestNanos.accumulateAndGet(System.nanoTime() - pending, Math::max);
+            long late = System.nanoTime() - pending;
+            if (late > longestNanos.get()) longestAt = java.time.Instant.now().minusNanos(late);
+            longestNanos.accumulateAndGet(late, Math::max);
             longestCpuNanos.accumulateAndGet(uiCpuNanos() - pendingCpu, Math::max);
         }
         List<Map.Entry<String, Integer>> hot;
@@ -116,7 +124,7 @@ final class UiStallWatch {
             hot = samples.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                     .map(e -> Map.entry(e.getKey(), e.getValue())).toList();
         }
-        return new Result(longestNanos.get() / 1e6, longestCpuNanos.get() / 1e6, (uiCpuNanos() - uiCpuAtStart) / 1e6, hot);
+        return new Result(longestNanos.get() / 1e6, longestCpuNanos.get() / 1e6, (uiCpuNanos() - uiCpuAtStart) / 1e6, hot, longestAt);
     }
 
     private long uiCpuNanos() {
