@@ -74,15 +74,17 @@ public final class Queries {
     public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, int top, boolean precise,
             Progress progress) {
         List<HistogramRow> rows = s.analysis().histogram(grouping, filter, progress);
+        var shown = new java.util.ArrayList<HistogramRow>(rows.subList(0, Math.min(top, rows.size())));
+        if (precise) shown.replaceAll(r -> r.retainedIsLowerBound() ? s.analysis().preciseRetained(r, grouping, progress) : r);
+        return histogramTable(shown);
+    }
+
+    /** Histogram rows, in the order given, as the table {@link #histogram} makes (the same columns). */
+    public static Table histogramTable(List<HistogramRow> rows) {
         var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("count", "Objects"),
                 Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
                 Column.flag("retainedIsLowerBound", "Retained is a lower bound"));
-        int n = Math.min(top, rows.size());
-        for (int i = 0; i < n; i++) {
-            HistogramRow r = rows.get(i);
-            if (precise && r.retainedIsLowerBound()) r = s.analysis().preciseRetained(r, grouping, progress);
-            b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound());
-        }
+        for (HistogramRow r : rows) b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound());
         return b.build();
     }
 

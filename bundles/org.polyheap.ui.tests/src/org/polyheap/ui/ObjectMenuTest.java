@@ -34,6 +34,8 @@ import org.polyheap.report.Queries;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.HistogramPage;
 import org.polyheap.ui.editor.SnapshotEditor;
+import org.polyheap.ui.export.ExportAction;
+import org.polyheap.ui.export.SnapshotExport;
 import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
@@ -101,6 +103,22 @@ class ObjectMenuTest {
         for (int i = 0; i < histogram.rows().size(); i++) shallow += histogram.rows().row(i).shallow();
         assertEquals(tree.retained().get(string), shallow, "the retained set's sizes add up to the object's retained size");
         UiTestSupport.screenshot("hprof-retained-set");
+
+        // File > Export writes the set's rows as shown, not the whole heap's histogram
+        Path setCsv = dir.resolve("retained-set.csv"), setJson = dir.resolve("retained-set.json");
+        UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HISTOGRAM_CSV, setCsv));
+        UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HISTOGRAM_JSON, setJson));
+        List<String> lines = java.nio.file.Files.readAllLines(setCsv);
+        assertEquals(histogram.rows().size() + 1, lines.size(), "a header and the set's rows");
+        long exportedShallow = 0;
+        for (int i = 1; i < lines.size(); i++) {
+            String[] cells = lines.get(i).split(",");
+            assertEquals(histogram.rows().row(i - 1).name(), cells[0], "row " + i + " in the page's order");
+            exportedShallow += Long.parseLong(cells[2]);
+        }
+        assertEquals(tree.retained().get(string), exportedShallow);
+        String doc = java.nio.file.Files.readString(setJson);
+        assertTrue(doc.contains("\"scope\": \"" + histogram.scope().title() + "\""), doc.substring(0, Math.min(300, doc.length())));
 
         // the References view's rows are object rows too: Open in Dominator Tree reveals the referrer
         var refsTable = references.viewer().getTable();

@@ -16,8 +16,9 @@ import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.jobs.MonitorProgress;
 
 /**
- * File ▸ Export…: exports the active snapshot's histogram (grouping and filter as shown), the top of
- * its dominator tree, or the full HTML report. The writing runs in a job.
+ * File ▸ Export…: exports the active snapshot's histogram (grouping and filter as shown; a set's rows
+ * when the page shows a retained set or immediate dominators), the top of its dominator tree, or the
+ * full HTML report. The writing runs in a job.
  */
 public final class ExportAction extends Action {
     public static final String COMMAND_ID = PolyheapUi.PLUGIN_ID + ".export";
@@ -46,13 +47,15 @@ public final class ExportAction extends Action {
     /** Writes {@code what} of the editor's snapshot to {@code file} in a job; returns the scheduled job. */
     public static Job export(SnapshotEditor editor, SnapshotExport.What what, Path file) {
         var snapshot = editor.snapshot();
-        var grouping = editor.histogram().grouping();
-        var filter = editor.histogram().rows().filter();
+        var histogram = editor.histogram();
+        var grouping = histogram.grouping();
+        var filter = histogram.rows().filter();
+        var set = histogram.scope().isWholeHeap() ? null : setRows(histogram.scope().title(), histogram.rows());
         var shell = editor.getSite().getShell();
         var job = new Job("Exporting " + file.getFileName()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
                 try {
-                    SnapshotExport.write(snapshot, what, grouping, filter, file, MonitorProgress.begin(monitor, getName()));
+                    SnapshotExport.write(snapshot, what, grouping, filter, set, file, MonitorProgress.begin(monitor, getName()));
                     return Status.OK_STATUS;
                 } catch (IOException e) {
                     shell.getDisplay().asyncExec(() -> MessageDialog.openError(shell, "Export failed", file + ": " + e.getMessage()));
@@ -65,5 +68,12 @@ public final class ExportAction extends Action {
         job.setUser(true);
         job.schedule();
         return job;
+    }
+
+    /** The rows a set histogram shows, in the page's order: O(rows shown), read on the UI thread. */
+    private static SnapshotExport.SetRows setRows(String title, org.polyheap.ui.editor.HistogramRows.View view) {
+        var rows = new java.util.ArrayList<org.polyheap.analysis.HistogramRow>(view.size());
+        for (int i = 0; i < view.size(); i++) rows.add(view.row(i));
+        return new SnapshotExport.SetRows(title, rows);
     }
 }

@@ -38,7 +38,7 @@ public final class ExportDialog extends Dialog {
         var area = (Composite) super.createDialogArea(parent);
         area.setLayout(new GridLayout(3, false));
         var intro = new Label(area, SWT.WRAP);
-        intro.setText("Writes the same rows as the headless command (polyheap histogram --csv, dominators, report).");
+        intro.setText("Writes the same rows as the headless command (polyheap histogram --csv, dominators, report); a histogram\nthat shows a set of objects (a retained set, immediate dominators) is written as shown.");
         intro.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 3, 1));
         for (var w : SnapshotExport.What.values()) {
             var radio = new Button(area, SWT.RADIO);

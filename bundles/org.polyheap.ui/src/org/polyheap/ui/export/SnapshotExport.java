@@ -6,11 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
+import org.polyheap.analysis.HistogramRow;
 import org.polyheap.model.Progress;
 import org.polyheap.report.Queries;
 import org.polyheap.report.html.HtmlReport;
@@ -22,7 +24,8 @@ import org.polyheap.ui.LoadedSnapshot;
 /**
  * What File ▸ Export… writes, through the report bundle's queries and writers, so a file from the
  * window equals the headless command's output for the same query ({@code polyheap histogram FILE
- * --csv}, {@code dominators}, {@code report}). Each call is O(objects) at most; run it off the UI thread.
+ * --csv}, {@code dominators}, {@code report}); a histogram of a set of objects is written as the page
+ * shows it ({@link SetRows}). Each call is O(objects) at most; run it off the UI thread.
  */
 public final class SnapshotExport {
     /** What to export. */
@@ -50,18 +53,39 @@ public final class SnapshotExport {
     private SnapshotExport() { }
 
     /**
+     * The Histogram page's rows when it shows a set of objects (a retained set, immediate dominators):
+     * the set's title and its rows as shown, filtered and sorted. The whole heap's histogram is made
+     * again by the export itself, so that it equals the headless command's.
+     */
+    public record SetRows(String title, List<HistogramRow> rows) {
+        public SetRows {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
      * Writes {@code what} to {@code file}. The histogram uses {@code grouping} and {@code filter}
      * (null: all rows), as the Histogram page shows them.
      */
     public static void write(LoadedSnapshot s, What what, Grouping grouping, Pattern filter, Path file, Progress progress)
             throws IOException {
+        write(s, what, grouping, filter, null, file, progress);
+    }
+
+    /**
+     * As {@link #write(LoadedSnapshot, What, Grouping, Pattern, Path, Progress)}; a histogram export
+     * writes {@code set}'s rows when it is not null (the JSON then names the set in {@code "scope"}).
+     */
+    public static void write(LoadedSnapshot s, What what, Grouping grouping, Pattern filter, SetRows set, Path file,
+            Progress progress) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             switch (what) {
-                case HISTOGRAM_CSV -> CsvWriter.write(histogram(s, grouping, filter, progress), w);
+                case HISTOGRAM_CSV -> CsvWriter.write(set != null ? Queries.histogramTable(set.rows()) : histogram(s, grouping, filter, progress), w);
                 case HISTOGRAM_JSON -> {
                     var doc = new LinkedHashMap<String, Object>();
                     doc.put("groupBy", grouping.name().toLowerCase(Locale.ROOT));
-                    Table t = histogram(s, grouping, filter, progress);
+                    if (set != null) doc.put("scope", set.title());
+                    Table t = set != null ? Queries.histogramTable(set.rows()) : histogram(s, grouping, filter, progress);
                     doc.put(t.name(), t);
                     JsonWriter.write(doc, w, true);
                 }
