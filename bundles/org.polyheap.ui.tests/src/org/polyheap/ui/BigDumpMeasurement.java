@@ -17,7 +17,8 @@ import org.polyheap.ui.editor.SnapshotEditor;
  * and {@code polyheap parse /tmp/x/gen-1g.hprof} (the whole index: inbound references and the histograms the
  * window opens on), then run
  * {@code POLYHEAP_BIG_DUMP=/tmp/x/gen-1g.hprof ./mvnw -B -o -pl bundles/org.polyheap.ui.tests -am verify -Dtest=BigDumpMeasurement}.
- * Figures go to target/ui-figures.txt like the others.
+ * Figures go to target/ui-figures.txt like the others. Given a dump without an index, the first run
+ * parses it: the window's stalls during a parse.
  */
 class BigDumpMeasurement {
     @AfterEach
@@ -40,9 +41,10 @@ class BigDumpMeasurement {
             UiTestSupport.spinUntil(editor.histogram()::settled, UiTestSupport.TIMEOUT_MS, "histogram rows");
             UiTestSupport.spin(300);
             double ms = (System.nanoTime() - t0) / 1e6 - 300;
-            assertTrue(editor.snapshot().analyzed().reused(), "the index was reused");
-            UiTestSupport.figure("open %s (%,d bytes, %,d objects), indexed, run %d: %.0f ms (UI-thread stall %s)", file.getFileName(),
-                    Files.size(file), editor.snapshot().graph().objectCount(), run, ms, watch.stop().describe());
+            // a dump without an index is parsed by the first run: that run then measures the window during a parse
+            UiTestSupport.figure("open %s (%,d bytes, %,d objects), %s, run %d: %.0f ms (UI-thread stall %s)", file.getFileName(),
+                    Files.size(file), editor.snapshot().graph().objectCount(),
+                    editor.snapshot().analyzed().reused() ? "indexed" : "index built", run, ms, watch.stop().describe());
             if (run == 1) {
                 editor.showPage(SnapshotEditor.DOMINATORS);
                 UiTestSupport.spin(300);
