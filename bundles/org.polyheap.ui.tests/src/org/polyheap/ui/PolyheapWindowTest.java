@@ -40,6 +40,19 @@ class PolyheapWindowTest {
     }
 
     @Test
+    void startUpWarmedTheEditorAreaAndLeftNoEditorBehind() {
+        assertTrue(org.polyheap.ui.application.WarmUpEditor.warmedUp(), "the warm-up editor was opened and closed");
+        var page = window().getActivePage();
+        for (var ref : page.getEditorReferences()) {
+            assertTrue(!org.polyheap.ui.application.WarmUpEditor.ID.equals(ref.getId()), "warm-up editor still open");
+        }
+        var registry = PlatformUI.getWorkbench().getEditorRegistry();
+        for (String name : List.of("app.hprof", "page.heapsnapshot", "x.warm-up", "warm-up")) {
+            for (var d : registry.getEditors(name)) assertTrue(!org.polyheap.ui.application.WarmUpEditor.ID.equals(d.getId()), name);
+        }
+    }
+
+    @Test
     void fileMenuOffersOpenAndExit() {
         List<String> file = menuItems(window().getShell(), "File");
         assertTrue(file.contains("Open\u2026"), "File menu: " + file);

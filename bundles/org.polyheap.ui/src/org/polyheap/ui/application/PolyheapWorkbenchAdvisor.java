@@ -52,6 +52,7 @@ public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
         PreferenceEffects.install(getWorkbenchConfigurer().getWorkbench()); // theme now; re-analysis on later changes
         IWorkbenchWindow window = getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow();
         if (window == null) return;
+        if (window.getActivePage() != null) WarmUpEditor.warmUp(window.getActivePage());
         if (files.isEmpty()) {
             openSample(window);
             return;
