@@ -39,6 +39,13 @@ class ThemeTest {
         assertTrue(luminance(table.getForeground().getRGB()) > 0.6, "light text: " + table.getForeground());
         var darkTabs = pageTabs(table);
         assertTrue(luminance(darkTabs.getSelectionBackground().getRGB()) < 0.25, "dark selected page tab: " + darkTabs.getSelectionBackground());
+        for (var bar : UiTestSupport.find(UiTestSupport.window().getShell(), org.eclipse.swt.widgets.ToolBar.class)) {
+            if (bar.getParent() instanceof org.eclipse.swt.widgets.Shell) continue; // the main tool bar is in the trim
+            assertTrue(luminance(bar.getBackground().getRGB()) < 0.25, () -> "dark tool bar " + where(bar) + ": " + bar.getBackground());
+        }
+        for (var link : UiTestSupport.find(table.getParent(), org.eclipse.swt.widgets.Link.class)) { // the histogram's scope line
+            assertTrue(luminance(link.getForeground().getRGB()) > 0.6, "light text in the scope line: " + link.getForeground());
+        }
         UiTestSupport.screenshot("dark-histogram");
         editor.showPage(SnapshotEditor.OVERVIEW);
         UiTestSupport.screenshot("dark-overview");
@@ -51,10 +58,34 @@ class ThemeTest {
         var pageTabs = pageTabs(table);
         assertTrue(luminance(pageTabs.getSelectionBackground().getRGB()) > 0.8,
                 "the selected page tab is light again (the engine does not reset it): " + pageTabs.getSelectionBackground());
+        // every tool bar of the window too: the minimize/maximize bars beside view tabs kept the dark colour
+        for (var bar : UiTestSupport.find(UiTestSupport.window().getShell(), org.eclipse.swt.widgets.ToolBar.class)) {
+            assertTrue(luminance(bar.getBackground().getRGB()) > 0.6, () -> "light tool bar in " + where(bar) + ": " + bar.getBackground());
+        }
         UiTestSupport.screenshot("light-histogram");
         editor.showPage(SnapshotEditor.OVERVIEW);
         UiTestSupport.screenshot("light-overview");
         assertEquals(PolyheapPreferences.LIGHT, PolyheapPreferences.store().getString(PolyheapPreferences.THEME));
+    }
+
+    @Test
+    void anEditorOpenedWhileDarkTurnsLightWithTheWindow(@TempDir Path dir) throws Exception {
+        PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.DARK);
+        UiTestSupport.spinUntil(() -> Themes.DARK_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the dark theme");
+        SnapshotEditor editor = UiTestSupport.open(UiTestSupport.copy(Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz"), dir));
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        var table = editor.histogram().viewer().getTable();
+        UiTestSupport.spin(200);
+        assertTrue(luminance(table.getBackground().getRGB()) < 0.25, "dark table in an editor opened while dark");
+
+        PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.LIGHT);
+        UiTestSupport.spinUntil(() -> Themes.LIGHT_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the light theme");
+        UiTestSupport.spin(300);
+        assertTrue(luminance(table.getBackground().getRGB()) > 0.8, "light table: " + table.getBackground());
+        assertTrue(luminance(pageTabs(table).getSelectionBackground().getRGB()) > 0.8, "light selected page tab");
+        for (var bar : UiTestSupport.find(UiTestSupport.window().getShell(), org.eclipse.swt.widgets.ToolBar.class)) {
+            assertTrue(luminance(bar.getBackground().getRGB()) > 0.6, () -> "light tool bar in " + where(bar) + ": " + bar.getBackground());
+        }
     }
 
     /**
@@ -75,6 +106,14 @@ class ThemeTest {
         UiTestSupport.spin(200);
         UiTestSupport.closeAllEditors();
         UiTestSupport.spinUntil(() -> references.viewer().getTable().getItemCount() == 0, 5000, "the emptied table");
+    }
+
+    /** A tool bar's place, for messages: its items' tool tips and the tabs of the tab folder it is in. */
+    private static String where(org.eclipse.swt.widgets.ToolBar bar) {
+        var items = java.util.Arrays.stream(bar.getItems()).map(i -> String.valueOf(i.getToolTipText())).toList();
+        String tabs = bar.getParent() instanceof org.eclipse.swt.custom.CTabFolder f
+                ? java.util.Arrays.stream(f.getItems()).map(org.eclipse.swt.custom.CTabItem::getText).toList().toString() : String.valueOf(bar.getParent());
+        return "tool bar " + items + " beside tabs " + tabs;
     }
 
     private static double luminance(RGB c) {

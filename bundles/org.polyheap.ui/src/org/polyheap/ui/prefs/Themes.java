@@ -51,7 +51,36 @@ public final class Themes {
         IThemeEngine engine = engine(display);
         if (engine == null) return;
         ITheme active = engine.getActiveTheme();
-        if (active == null || !active.getId().equals(id(preference))) engine.setTheme(id(preference), true);
+        if (active == null || !active.getId().equals(id(preference))) {
+            engine.setTheme(id(preference), true);
+            for (var shell : display.getShells()) recolourTabFolderCorners(shell);
+        }
+    }
+
+    /**
+     * Gives the controls beside the tabs of each tab folder (a view's menu and tool bars, minimize,
+     * maximize, the list of hidden tabs) their tab folder's colour as the new theme set it. The workbench copies the folder's
+     * colour into them when it makes them, which no stylesheet resets: made under one theme, they kept
+     * its colour after a switch (a dark box beside light tabs, a light one beside dark tabs).
+     */
+    private static void recolourTabFolderCorners(org.eclipse.swt.widgets.Control control) {
+        if (control instanceof org.eclipse.swt.custom.CTabFolder folder) {
+            var colour = folder.getBackground();
+            if (folder.getTopRight() != null) setBackground(folder.getTopRight(), colour);
+            for (var child : folder.getChildren()) { // the folder's own minimize, maximize and chevron bars
+                if (child instanceof org.eclipse.swt.widgets.ToolBar bar) bar.setBackground(colour);
+            }
+        }
+        if (control instanceof org.eclipse.swt.widgets.Composite c) {
+            for (var child : c.getChildren()) recolourTabFolderCorners(child);
+        }
+    }
+
+    private static void setBackground(org.eclipse.swt.widgets.Control control, org.eclipse.swt.graphics.Color colour) {
+        control.setBackground(colour);
+        if (control instanceof org.eclipse.swt.widgets.Composite c) {
+            for (var child : c.getChildren()) setBackground(child, colour);
+        }
     }
 
     /** The id of the theme in use, or null when the CSS engine is not running. */
