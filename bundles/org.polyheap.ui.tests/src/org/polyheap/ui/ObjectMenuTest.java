@@ -33,9 +33,11 @@ import org.polyheap.model.Progress;
 import org.polyheap.report.Queries;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.HistogramPage;
+import org.polyheap.ui.editor.ObjectMenu;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
 import org.polyheap.ui.export.SnapshotExport;
+import org.polyheap.ui.views.ObjectsView;
 import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
@@ -141,9 +143,32 @@ class ObjectMenuTest {
         editor.showPage(SnapshotEditor.HISTOGRAM);
         Table table = histogram.viewer().getTable();
         select(histogram, "java.lang.String");
-        assertEquals(List.of(RETAINED_SET, DOMINATORS, COPY), UiTestSupport.menuTexts(table.getMenu()));
+        assertEquals(List.of(ObjectMenu.LIST_OBJECTS, RETAINED_SET, DOMINATORS, COPY), UiTestSupport.menuTexts(table.getMenu()));
         UiTestSupport.clickMenu(table, COPY, COPY_NAME);
         assertEquals("java.lang.String", UiTestSupport.clipboardText());
+
+        // List Objects: the row's objects in the Objects view, biggest retained first, each an object row
+        long stringCount = snapshot.classHistogram().stream().filter(r -> r.name().equals("java.lang.String")).findFirst().orElseThrow().objects();
+        UiTestSupport.clickMenu(table, ObjectMenu.LIST_OBJECTS);
+        var page = UiTestSupport.window().getActivePage();
+        var objectsView = (ObjectsView) page.findView(ObjectsView.ID);
+        UiTestSupport.spinUntil(() -> objectsView != null && objectsView.objects().length > 0, UiTestSupport.TIMEOUT_MS, "objects listed");
+        int[] listed = objectsView.objects();
+        assertEquals(stringCount, listed.length, "every String, as the histogram row counts them");
+        for (int i = 1; i < listed.length; i++) {
+            assertTrue(tree.retained().get(listed[i - 1]) >= tree.retained().get(listed[i]), "biggest retained first, at " + i);
+        }
+        assertEquals(new java.util.HashSet<>(java.util.Arrays.stream(ObjectSets.members(snapshot.graph(), tree, Grouping.CLASS,
+                "java.lang.String", null)).boxed().toList()), new java.util.HashSet<>(java.util.Arrays.stream(listed).boxed().toList()));
+        var objectsTable = objectsView.viewer().getTable();
+        assertEquals(listed.length, objectsTable.getItemCount());
+        assertTrue(objectsTable.getItem(0).getText(0).startsWith("java.lang.String "), objectsTable.getItem(0).getText(0));
+        assertEquals(Format.bytes(tree.retained().get(listed[0])), objectsTable.getItem(0).getText(2));
+        objectsTable.setSelection(0);
+        objectsTable.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+        assertTrue(UiTestSupport.menuTexts(objectsTable.getMenu()).containsAll(List.of(PATHS, INCOMING, OUTGOING, RETAINED_SET, OPEN_IN_TREE)));
+        UiTestSupport.screenshot("hprof-list-objects");
+        page.activate(editor);
 
         // Immediate Dominators of every String: who holds the strings
         UiTestSupport.clickMenu(table, DOMINATORS);

@@ -49,6 +49,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     private IAction preferences;
     private IAction[] pages;
     private IAction[] views;
+    private IAction objectsView;
 
     public PolyheapActionBarAdvisor(IActionBarConfigurer configurer) {
         super(configurer);
@@ -85,6 +86,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
                 new ShowViewAction(window, InspectorView.ID, "&Inspector", Icons.INSPECTOR),
                 new ShowViewAction(window, PathsView.ID, "&Paths to GC Roots", Icons.PATHS),
                 new ShowViewAction(window, ReferencesView.ID, "&References", Icons.REFERENCES) };
+        objectsView = new ShowViewAction(window, org.polyheap.ui.views.ObjectsView.ID, "&Objects", Icons.HISTOGRAM); // menu only: List Objects opens it
     }
 
     @Override
@@ -118,6 +120,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         MenuManager window = new MenuManager("&Window", IWorkbenchActionConstants.M_WINDOW);
         MenuManager showView = new MenuManager("Show &View", "org.polyheap.ui.showView");
         for (IAction v : views) showView.add(v);
+        showView.add(objectsView);
         window.add(showView);
         window.add(new Separator());
         window.add(preferences);

@@ -9,7 +9,7 @@ import org.polyheap.ui.views.ReferencesView;
 
 /**
  * The one perspective: snapshot editors in the middle, the Inspector on the left (as in MAT), Paths
- * to GC Roots and References below the editors.
+ * to GC Roots and References below the editors, and there too the Objects view once List Objects opens it.
  */
 public final class PolyheapPerspective implements IPerspectiveFactory {
     @Override
@@ -20,6 +20,7 @@ public final class PolyheapPerspective implements IPerspectiveFactory {
         IFolderLayout bottom = layout.createFolder("org.polyheap.ui.bottom", IPageLayout.BOTTOM, 0.66f, editors);
         bottom.addView(PathsView.ID);
         bottom.addView(ReferencesView.ID);
+        bottom.addPlaceholder(org.polyheap.ui.views.ObjectsView.ID); // opened by List Objects
         layout.getViewLayout(InspectorView.ID).setCloseable(true);
     }
 }

@@ -29,8 +29,8 @@ import org.polyheap.ui.views.ReferencesView;
 /**
  * The context menu of rows. On object rows: Paths to GC Roots, List Incoming / Outgoing References,
  * Retained Set, Immediate Dominators, Open in Dominator Tree, and Copy (id, class name, value, rows
- * as CSV). On histogram rows: Retained Set and Immediate Dominators of the row's objects, and Copy
- * (name, rows as CSV). Retained Set and Immediate Dominators take every selected object or row.
+ * as CSV). On histogram rows: List Objects (in the Objects view), Retained Set and Immediate
+ * Dominators of the row's objects, and Copy (name, rows as CSV). Retained Set and Immediate Dominators take every selected object or row.
  * Built each time it opens, from the selection. UI thread.
  */
 public final class ObjectMenu {
@@ -38,7 +38,7 @@ public final class ObjectMenu {
     public static final String PATHS = "Paths to GC Roots", INCOMING = "List Incoming References",
             OUTGOING = "List Outgoing References", RETAINED_SET = "Retained Set", DOMINATORS = "Immediate Dominators",
             OPEN_IN_TREE = "Open in Dominator Tree", COPY = "Copy", COPY_ID = "Id", COPY_CLASS = "Class Name",
-            COPY_VALUE = "Value", COPY_NAME = "Name", COPY_CSV = "Rows as CSV";
+            COPY_VALUE = "Value", COPY_NAME = "Name", COPY_CSV = "Rows as CSV", LIST_OBJECTS = "List Objects";
 
     /** Characters of a value copied at most. */
     static final int MAX_VALUE_CHARS = 100_000;
@@ -86,6 +86,8 @@ public final class ObjectMenu {
             var page = editor.histogram();
             var scope = page.scope();
             var subject = SetQueries.Subject.row(page.grouping(), row.name(), scope.objects());
+            menu.add(action(LIST_OBJECTS, Icons.HISTOGRAM, () -> listObjects(editor, page.grouping(), row.name(), scope)));
+            menu.add(new Separator());
             menu.add(action(RETAINED_SET, () -> SetQueries.retainedSet(editor, subject)));
             menu.add(action(DOMINATORS, () -> SetQueries.immediateDominators(editor, subject)));
             copy.add(action(COPY_NAME, () -> copy(join(rows(selection), HistogramRow::name))));
@@ -147,6 +149,19 @@ public final class ObjectMenu {
             else if (view instanceof ObjectView objects) objects.show(ref);
         } catch (PartInitException e) {
             org.eclipse.core.runtime.ILog.of(ObjectMenu.class).error("Cannot show " + viewId, e);
+        }
+    }
+
+    /** Lists a histogram row's objects (within the page's set, if it shows one) in the Objects view. */
+    private void listObjects(SnapshotEditor editor, org.polyheap.analysis.Grouping grouping, String name, HistogramPage.Scope scope) {
+        try {
+            var view = (org.polyheap.ui.views.ObjectsView) part.getSite().getPage().showView(org.polyheap.ui.views.ObjectsView.ID);
+            var snapshot = editor.snapshot();
+            String what = (name.isEmpty() ? "(none)" : name) + (scope.isWholeHeap() ? "" : " in " + scope.title());
+            view.show(snapshot, what, () -> org.polyheap.analysis.ObjectSets.members(snapshot.graph(),
+                    snapshot.analyzed().analysis().dominatorTree(), grouping, name, scope.objects()));
+        } catch (PartInitException e) {
+            org.eclipse.core.runtime.ILog.of(ObjectMenu.class).error("Cannot show the Objects view", e);
         }
     }
 
