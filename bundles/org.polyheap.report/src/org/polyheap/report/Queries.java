@@ -13,6 +13,7 @@ import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.LeakSuspect;
 import org.polyheap.analysis.PathsToRoots;
+import org.polyheap.analysis.SnapshotComparison;
 import org.polyheap.analysis.TopConsumers;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -77,6 +78,35 @@ public final class Queries {
         var shown = new java.util.ArrayList<HistogramRow>(rows.subList(0, Math.min(top, rows.size())));
         if (precise) shown.replaceAll(r -> r.retainedIsLowerBound() ? s.analysis().preciseRetained(r, grouping, progress) : r);
         return histogramTable(shown);
+    }
+
+    /**
+     * Two snapshots of one format compared: the class histogram delta ({@code classes}, biggest change of
+     * shallow bytes first, at most {@code top} rows) and, for formats whose object ids are stable across
+     * snapshots, the counts of new, removed and kept objects ({@code objects}: "new", "removed", "kept",
+     * "notCompared"; null otherwise).
+     */
+    public record Comparison(Table classes, Map<String, Object> objects) { }
+
+    /** What {@code polyheap compare BASELINE FILE} prints, and the window's comparison shows. O(objects of both). */
+    public static Comparison comparison(AnalyzedSnapshot base, AnalyzedSnapshot current, int top) {
+        var deltas = SnapshotComparison.histogramDelta(base.graph(), current.graph());
+        var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("countBefore", "Objects before"),
+                Column.count("countAfter", "Objects after"), Column.count("countDelta", "Objects delta"),
+                Column.bytes("shallowBefore", "Shallow before"), Column.bytes("shallowAfter", "Shallow after"),
+                Column.bytes("shallowDelta", "Shallow delta"));
+        deltas.stream().limit(top).forEach(d -> b.row(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
+                d.shallowA(), d.shallowB(), d.shallowDelta()));
+        Map<String, Object> objects = null;
+        if (SnapshotComparison.hasStableIdentity(base.format())) {
+            var od = SnapshotComparison.objects(base.graph(), current.graph());
+            objects = new LinkedHashMap<>();
+            objects.put("new", (long) od.added().length);
+            objects.put("removed", (long) od.removed().length);
+            objects.put("kept", (long) od.keptA().length);
+            objects.put("notCompared", od.notCompared());
+        }
+        return new Comparison(b.build(), objects);
     }
 
     /** Histogram rows, in the order given, as the table {@link #histogram} makes (the same columns). */

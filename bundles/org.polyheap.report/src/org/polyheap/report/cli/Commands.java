@@ -19,7 +19,6 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import org.polyheap.analysis.DominatorTree;
-import org.polyheap.analysis.SnapshotComparison;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.report.AnalyzedSnapshot;
@@ -28,7 +27,6 @@ import org.polyheap.report.ObjectIds;
 import org.polyheap.report.Queries;
 import org.polyheap.report.ReportData.RootPath;
 import org.polyheap.report.html.HtmlReport;
-import org.polyheap.report.table.Column;
 import org.polyheap.report.table.CsvWriter;
 import org.polyheap.report.table.JsonWriter;
 import org.polyheap.report.table.Table;
@@ -328,26 +326,12 @@ final class Commands {
             if (!base.format().equals(current.format())) {
                 throw new BadInputException("cannot compare a " + base.format() + " snapshot with a " + current.format() + " one");
             }
-            var deltas = SnapshotComparison.histogramDelta(base.graph(), current.graph());
-            var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("countBefore", "Objects before"),
-                    Column.count("countAfter", "Objects after"), Column.count("countDelta", "Objects delta"),
-                    Column.bytes("shallowBefore", "Shallow before"), Column.bytes("shallowAfter", "Shallow after"),
-                    Column.bytes("shallowDelta", "Shallow delta"));
-            deltas.stream().limit(top).forEach(d -> b.row(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
-                    d.shallowA(), d.shallowB(), d.shallowDelta()));
+            var comparison = Queries.comparison(base, current, top);
             var extra = new LinkedHashMap<String, Object>();
             extra.put("baseline", files.get(0));
-            if (SnapshotComparison.hasStableIdentity(base.format())) {
-                var od = SnapshotComparison.objects(base.graph(), current.graph());
-                var objects = new LinkedHashMap<String, Object>();
-                objects.put("new", (long) od.added().length);
-                objects.put("removed", (long) od.removed().length);
-                objects.put("kept", (long) od.keptA().length);
-                objects.put("notCompared", od.notCompared());
-                extra.put("objects", objects);
-            }
+            if (comparison.objects() != null) extra.put("objects", comparison.objects());
             progress.finishLine();
-            return emit(a, b.build(), extra);
+            return emit(a, comparison.classes(), extra);
         }
     }
 

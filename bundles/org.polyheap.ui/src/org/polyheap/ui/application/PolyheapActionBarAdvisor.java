@@ -50,6 +50,8 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     private IAction[] pages;
     private IAction[] views;
     private IAction objectsView;
+    private IAction compare;
+    private IAction comparisonView;
 
     public PolyheapActionBarAdvisor(IActionBarConfigurer configurer) {
         super(configurer);
@@ -61,6 +63,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         register(open);
         export = new ExportAction(window);
         register(export);
+        compare = new org.polyheap.ui.actions.CompareAction(window);
         exit = ActionFactory.QUIT.create(window);
         register(exit);
         about = new AboutAction(window);
@@ -87,6 +90,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
                 new ShowViewAction(window, PathsView.ID, "&Paths to GC Roots", Icons.PATHS),
                 new ShowViewAction(window, ReferencesView.ID, "&References", Icons.REFERENCES) };
         objectsView = new ShowViewAction(window, org.polyheap.ui.views.ObjectsView.ID, "&Objects", Icons.HISTOGRAM); // menu only: List Objects opens it
+        comparisonView = new ShowViewAction(window, org.polyheap.ui.views.ComparisonView.ID, "&Comparison", Icons.OVERVIEW); // menu only
     }
 
     @Override
@@ -94,6 +98,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         MenuManager file = new MenuManager("&File", IWorkbenchActionConstants.M_FILE);
         file.add(open);
         file.add(export);
+        file.add(compare);
         file.add(new GroupMarker(IWorkbenchActionConstants.OPEN_EXT));
         file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         file.add(new Separator());
@@ -121,6 +126,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         MenuManager showView = new MenuManager("Show &View", "org.polyheap.ui.showView");
         for (IAction v : views) showView.add(v);
         showView.add(objectsView);
+        showView.add(comparisonView);
         window.add(showView);
         window.add(new Separator());
         window.add(preferences);

@@ -21,6 +21,7 @@ public final class PolyheapPerspective implements IPerspectiveFactory {
         bottom.addView(PathsView.ID);
         bottom.addView(ReferencesView.ID);
         bottom.addPlaceholder(org.polyheap.ui.views.ObjectsView.ID); // opened by List Objects
+        bottom.addPlaceholder(org.polyheap.ui.views.ComparisonView.ID); // opened by File > Compare With Baseline
         layout.getViewLayout(InspectorView.ID).setCloseable(true);
     }
 }

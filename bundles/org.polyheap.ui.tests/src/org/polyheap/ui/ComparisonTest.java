@@ -1,0 +1,60 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.jface.dialogs.IDialogConstants;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.report.table.CsvWriter;
+import org.polyheap.ui.actions.CompareAction;
+import org.polyheap.ui.views.ComparisonView;
+
+/** File ▸ Compare With Baseline: the Comparison view shows what {@code polyheap compare} prints. */
+class ComparisonTest {
+    private static final Path DATA = Path.of("../org.polyheap.parser.hprof.tests/data");
+
+    @AfterEach
+    void closeEditors() {
+        UiTestSupport.closeAllEditors();
+    }
+
+    @Test
+    void comparingWithAnOpenBaselineShowsTheHeadlessCommandsRows(@TempDir Path dir) throws Exception {
+        Path baseline = UiTestSupport.copy(DATA.resolve("jackson-tree.hprof.gz"), Files.createDirectories(dir.resolve("before")));
+        Path current = UiTestSupport.copy(DATA.resolve("gen-40.hprof.gz"), Files.createDirectories(dir.resolve("after")));
+        var base = UiTestSupport.open(baseline);
+        var cur = UiTestSupport.open(current);
+        assertTrue(UiTestSupport.window().getActivePage().getActiveEditor() == cur, "the snapshot to compare is the active one");
+
+        var action = new CompareAction(UiTestSupport.window());
+        UiTestSupport.whenShellOpens(CompareAction.TITLE, shell -> UiTestSupport.press(shell, IDialogConstants.OK_ID)); // the one other snapshot
+        action.run();
+        var view = (ComparisonView) UiTestSupport.window().getActivePage().findView(ComparisonView.ID);
+        UiTestSupport.spinUntil(() -> view != null && view.table() != null, UiTestSupport.TIMEOUT_MS, "the comparison");
+
+        var csv = new StringWriter();
+        CsvWriter.write(view.table(), csv);
+        assertEquals(UiTestSupport.headless("compare", baseline.toString(), current.toString(), "--csv"), csv.toString(),
+                "the window's comparison is the headless command's, row for row");
+        var table = view.viewer().getTable();
+        assertEquals(view.table().rows().size(), table.getItemCount());
+        var first = view.table().rows().getFirst();
+        assertEquals(first[0], table.getItem(0).getText(0));
+        long shallowDelta = (Long) first[6];
+        assertTrue(shallowDelta != 0, "the biggest change first");
+        assertEquals((shallowDelta > 0 ? "+" : "") + org.polyheap.ui.editor.Format.count(shallowDelta), table.getItem(0).getText(6));
+        assertTrue(view.getContentDescription().startsWith("jackson-tree.hprof.gz \u2192 gen-40.hprof.gz: "), view.getContentDescription());
+        assertTrue(view.getContentDescription().contains(" new, "), "HPROF addresses let objects be matched: " + view.getContentDescription());
+        UiTestSupport.screenshot("hprof-comparison");
+
+        UiTestSupport.window().getActivePage().closeEditor(base, false); // the baseline closes: the view lets go of both
+        UiTestSupport.spinUntil(() -> view.table() == null, 5000, "the comparison cleared");
+        assertEquals(0, table.getItemCount());
+    }
+}
