@@ -134,6 +134,27 @@ class SnapshotWindowTest {
         UiTestSupport.screenshot("dart-inspector-native-memory");
     }
 
+    /** HPROF keeps string texts and array lengths in the dump, not the index: the tree's labels get them in the background. */
+    @Test
+    void hprofLabelsInTheDominatorTreeShowStringTextsReadFromTheDump(@TempDir Path dir) throws Exception {
+        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var snapshot = editor.snapshot();
+        var tree = snapshot.analyzed().analysis().dominatorTree();
+        int[] strings = org.polyheap.analysis.ObjectSets.members(snapshot.graph(), tree,
+                org.polyheap.analysis.Grouping.CLASS, "java.lang.String", null);
+        int string = java.util.Arrays.stream(strings).boxed().max(java.util.Comparator.comparingLong((Integer o) -> tree.retained().get(o))).orElseThrow();
+        var ref = new ObjectRef(snapshot, string);
+        String text = snapshot.value(string, org.polyheap.ui.editor.ValueHints.MAX_CHARS_FOR_TESTS);
+        assertTrue(!text.isEmpty(), "the dump has the string's text");
+        editor.showInDominatorTree(string);
+        var page = editor.dominators();
+        String expected = ref.label() + "  " + text.replace('\n', ' ');
+        long until = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < until && !(page.item(ref) != null && page.item(ref).getText(0).equals(expected))) UiTestSupport.spin(50);
+        assertTrue(page.item(ref) != null, "the string's row is there");
+        assertEquals(expected, page.item(ref).getText(0), "the string's text in its row");
+    }
+
     /** File ▸ Export's histogram CSV equals the headless {@code polyheap histogram FILE --csv}, byte for byte. */
     private static void checkCsvExport(SnapshotEditor editor, Path file, Path dir) throws Exception {
         Path csv = dir.resolve("window.csv");

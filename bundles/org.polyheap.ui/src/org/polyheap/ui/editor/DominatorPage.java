@@ -35,6 +35,7 @@ public final class DominatorPage {
     private final Map<Range, long[]> rangeSums = new HashMap<>(); // painted range rows: O(range) to sum, so once
     private final java.util.Set<Range> summing = new java.util.HashSet<>();
     private TreeViewer viewer;
+    private ValueHints hints;
 
     public DominatorPage(LoadedSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -48,7 +49,8 @@ public final class DominatorPage {
         Tree widget = viewer.getTree();
         widget.setHeaderVisible(true);
         widget.setLinesVisible(true);
-        column("Object", 520, SWT.LEFT, ObjectRef::label, this::rangeLabel);
+        hints = new ValueHints(snapshot, viewer);
+        column("Object", 520, SWT.LEFT, hints::label, this::rangeLabel);
         column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()), r -> sumText(r, s -> Format.bytes(s[0])));
         column("Retained bytes", 130, SWT.RIGHT, r -> Format.bytes(r.retained()), r -> sumText(r, s -> Format.bytes(s[1])));
         column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()),
@@ -182,6 +184,9 @@ public final class DominatorPage {
     }
 
     public DominatorRows rows() { return rows; }
+
+    /** The object labels' value hints (a Java string's text, an array's length), read in the background. */
+    public ValueHints hints() { return hints; }
 
     public TreeViewer viewer() { return viewer; }
 }

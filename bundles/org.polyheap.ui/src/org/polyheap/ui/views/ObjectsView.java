@@ -33,6 +33,7 @@ public final class ObjectsView extends ViewPart {
 
     private TableViewer viewer;
     private LoadedSnapshot snapshot;
+    private org.polyheap.ui.editor.ValueHints hints; // of snapshot
     private int[] objects = new int[0];
     private final AtomicInteger generation = new AtomicInteger();
     private volatile Job listJob;
@@ -43,7 +44,7 @@ public final class ObjectsView extends ViewPart {
         viewer = new TableViewer(parent, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI);
         viewer.getTable().setHeaderVisible(true);
         viewer.getTable().setLinesVisible(true);
-        column("Object", 480, SWT.LEFT, ObjectRef::label);
+        column("Object", 480, SWT.LEFT, r -> hints != null && r.snapshot() == snapshot ? hints.label(r) : r.label());
         column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()));
         column("Retained bytes", 120, SWT.RIGHT, r -> Format.bytes(r.retained()));
         column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), r.snapshot().heapBytes()));
@@ -120,6 +121,7 @@ public final class ObjectsView extends ViewPart {
         if (snapshot == s) return;
         if (snapshot != null) snapshot.removeOnClose(onSnapshotClosed);
         snapshot = s;
+        hints = new org.polyheap.ui.editor.ValueHints(s, viewer);
         s.onClose(onSnapshotClosed);
     }
 
@@ -128,6 +130,7 @@ public final class ObjectsView extends ViewPart {
         objects = new int[0];
         if (snapshot != null) snapshot.removeOnClose(onSnapshotClosed);
         snapshot = null;
+        hints = null;
         if (!viewer.getControl().isDisposed()) {
             viewer.getTable().clearAll();
             viewer.setItemCount(0);

@@ -1,0 +1,88 @@
+package org.polyheap.ui.editor;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.viewers.ColumnViewer;
+import org.polyheap.report.Queries;
+import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.ObjectRef;
+
+/**
+ * Object labels with the value hint the index does not have: a Java string's text or an array's
+ * length, which the parser's inspector reads from the snapshot file (a few KB per object; more for a
+ * gzip dump). A row is painted at once with the index's label ({@link ObjectRef#label}); the hints of
+ * the painted rows are read by one background job and the rows repainted when they are there. Formats
+ * that keep their values as labels in the index (V8, Dart) never read the file here. UI thread, but
+ * for the job.
+ */
+public final class ValueHints {
+    /** Characters of a hint at most. */
+    static final int MAX_CHARS = 80;
+    /** {@link #MAX_CHARS}, for tests that read a hint the same way. */
+    public static final int MAX_CHARS_FOR_TESTS = MAX_CHARS;
+
+    private final LoadedSnapshot snapshot;
+    private final ColumnViewer viewer;
+    private final Map<Integer, String> known = new HashMap<>();  // UI thread
+    private final Set<Integer> asked = new HashSet<>();          // UI thread
+    private final ArrayDeque<Integer> queue = new ArrayDeque<>(); // guarded by itself
+    private Job job;
+
+    public ValueHints(LoadedSnapshot snapshot, ColumnViewer viewer) {
+        this.snapshot = snapshot;
+        this.viewer = viewer;
+    }
+
+    /** The object's row label: class, id and the value hint once known (asked for when not yet). */
+    public String label(ObjectRef ref) {
+        String base = ref.label();
+        if (!Queries.label(snapshot.graph(), ref.objectId()).isEmpty()) return base; // the index had a value
+        String hint = known.get(ref.objectId());
+        if (hint != null) return hint.isEmpty() || hint.equals(ref.className()) ? base : base + "  " + hint;
+        if (asked.add(ref.objectId())) ask(ref.objectId());
+        return base;
+    }
+
+    /** The hint read for an object, or null when not (yet) read. UI thread. */
+    public String known(int objectId) { return known.get(objectId); }
+
+    private void ask(int objectId) {
+        synchronized (queue) {
+            queue.add(objectId);
+        }
+        if (job == null) {
+            var display = viewer.getControl().getDisplay();
+            job = Job.create("Reading values of " + snapshot.analyzed().file().getFileName(), monitor -> {
+                while (!monitor.isCanceled() && !snapshot.isClosed()) {
+                    Integer id;
+                    synchronized (queue) {
+                        id = queue.poll();
+                    }
+                    if (id == null) break;
+                    String hint;
+                    try {
+                        hint = snapshot.value(id, MAX_CHARS);
+                    } catch (IOException | RuntimeException unreadable) { // a damaged record, or the snapshot closing
+                        hint = "";
+                    }
+                    String h = hint.replace('\n', ' ');
+                    display.asyncExec(() -> {
+                        if (viewer.getControl().isDisposed()) return;
+                        known.put(id, h);
+                        if (!h.isEmpty()) viewer.update(new ObjectRef(snapshot, id), null);
+                    });
+                }
+                return Status.OK_STATUS;
+            });
+            job.setSystem(true);
+        }
+        job.schedule(); // a running job rescheduled runs once more when done: no asked id is left behind
+    }
+}
