@@ -134,6 +134,35 @@ class SnapshotWindowTest {
         UiTestSupport.screenshot("dart-inspector-native-memory");
     }
 
+    /** File ▸ Export opens a dialog of a sensible size listing every choice; Cancel writes nothing. */
+    @Test
+    void exportDialogListsTheChoices(@TempDir Path dir) throws Exception {
+        Path file = UiTestSupport.copy(HPROF, dir);
+        UiTestSupport.open(file);
+        var seen = new java.util.ArrayList<String>();
+        var width = new java.util.concurrent.atomic.AtomicInteger();
+        UiTestSupport.whenShellOpens("Export " + file.getFileName(), shell -> {
+            width.set(shell.getSize().x);
+            for (var b : UiTestSupport.find(shell, org.eclipse.swt.widgets.Button.class)) {
+                if ((b.getStyle() & org.eclipse.swt.SWT.RADIO) != 0) seen.add(b.getText() + (b.getSelection() ? " (chosen)" : ""));
+            }
+            try {
+                UiTestSupport.spin(300); // the dialog's first paint
+                UiTestSupport.screenshot(shell, "export-dialog");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            UiTestSupport.press(shell, org.eclipse.jface.dialogs.IDialogConstants.CANCEL_ID);
+        });
+        new ExportAction(UiTestSupport.window()).run();
+        assertEquals(java.util.Arrays.stream(SnapshotExport.What.values())
+                .map(w -> w.title + (w == SnapshotExport.What.HISTOGRAM_CSV ? " (chosen)" : "")).sorted().toList(), seen.stream().sorted().toList());
+        assertTrue(width.get() > 300 && width.get() < 900, "dialog width " + width.get());
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(0, files.filter(f -> f.toString().endsWith(".csv") || f.toString().endsWith(".json") || f.toString().endsWith(".html")).count());
+        }
+    }
+
     /** HPROF keeps string texts and array lengths in the dump, not the index: the tree's labels get them in the background. */
     @Test
     void hprofLabelsInTheDominatorTreeShowStringTextsReadFromTheDump(@TempDir Path dir) throws Exception {

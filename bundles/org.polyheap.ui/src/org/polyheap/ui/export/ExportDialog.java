@@ -38,8 +38,11 @@ public final class ExportDialog extends Dialog {
         var area = (Composite) super.createDialogArea(parent);
         area.setLayout(new GridLayout(3, false));
         var intro = new Label(area, SWT.WRAP);
-        intro.setText("Writes the same rows as the headless command (polyheap histogram --csv, dominators, report); a histogram\nthat shows a set of objects (a retained set, immediate dominators) is written as shown.");
-        intro.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 3, 1));
+        intro.setText("Writes the same rows as the headless command (polyheap histogram --csv, dominators, report); a histogram "
+                + "that shows a set of objects (a retained set, immediate dominators) is written as shown.");
+        var introLayout = new GridData(SWT.FILL, SWT.TOP, true, false, 3, 1);
+        introLayout.widthHint = convertWidthInCharsToPixels(72); // a wrapping label is as wide as its text otherwise
+        intro.setLayoutData(introLayout);
         for (var w : SnapshotExport.What.values()) {
             var radio = new Button(area, SWT.RADIO);
             radio.setText(w.title);
