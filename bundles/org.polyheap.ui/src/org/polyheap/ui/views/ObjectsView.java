@@ -7,10 +7,8 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ILazyContentProvider;
 import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
@@ -60,12 +58,7 @@ public final class ObjectsView extends ViewPart {
     }
 
     private void column(String title, int width, int align, java.util.function.Function<ObjectRef, String> text) {
-        var c = new TableViewerColumn(viewer, align);
-        c.getColumn().setText(title);
-        c.getColumn().setWidth(width);
-        c.setLabelProvider(new ColumnLabelProvider() {
-            @Override public String getText(Object e) { return e instanceof ObjectRef r ? text.apply(r) : ""; }
-        });
+        TextColumns.add(viewer, title, width, align, ObjectRef.class, text);
     }
 
     /**

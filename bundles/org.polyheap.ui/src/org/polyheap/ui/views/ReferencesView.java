@@ -9,10 +9,8 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ILazyContentProvider;
 import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
@@ -84,12 +82,7 @@ public final class ReferencesView extends ObjectView {
     }
 
     private void column(String title, int width, int align, java.util.function.Function<Row, String> text) {
-        var c = new TableViewerColumn(viewer, align);
-        c.getColumn().setText(title);
-        c.getColumn().setWidth(width);
-        c.setLabelProvider(new ColumnLabelProvider() {
-            @Override public String getText(Object e) { return e instanceof Row r ? text.apply(r) : ""; }
-        });
+        TextColumns.add(viewer, title, width, align, Row.class, text);
     }
 
     /** Lists incoming (true) or outgoing (false) references of the shown object. */
