@@ -2,7 +2,9 @@ package org.polyheap.analysis;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.CRC32C;
 
@@ -59,13 +61,13 @@ final class HistogramStore {
     }
 
     /** What the stored totals were computed from; equal facts on load mean they still apply. */
-    private static java.util.Map<String, String> facts(Histogram.Groups groups, DominatorTree tree) {
+    private static Map<String, String> facts(Histogram.Groups groups, DominatorTree tree) {
         var crc = new CRC32C();
         for (String name : groups.names) {
             crc.update(name.getBytes(StandardCharsets.UTF_8));
             crc.update('\n');
         }
-        var facts = new java.util.LinkedHashMap<String, String>();
+        var facts = new LinkedHashMap<String, String>();
         facts.put("groups", Integer.toString(groups.names.size()));
         facts.put("groupNames", Long.toHexString(crc.getValue()));
         facts.put("treeVersion", Integer.toString(DominatorTreeStore.VERSION));

@@ -173,7 +173,7 @@ class SnapshotWindowTest {
                 org.polyheap.analysis.Grouping.CLASS, "java.lang.String", null);
         int string = java.util.Arrays.stream(strings).boxed().max(java.util.Comparator.comparingLong((Integer o) -> tree.retained().get(o))).orElseThrow();
         var ref = new ObjectRef(snapshot, string);
-        String text = snapshot.value(string, org.polyheap.ui.editor.ValueHints.MAX_CHARS_FOR_TESTS);
+        String text = snapshot.value(string, org.polyheap.ui.editor.ValueHints.MAX_CHARS);
         assertTrue(!text.isEmpty(), "the dump has the string's text");
         editor.showInDominatorTree(string);
         var page = editor.dominators();

@@ -17,7 +17,11 @@ public record ObjectRef(LoadedSnapshot snapshot, int objectId) {
 
     /** "ClassName @123 value": the row label used in trees. O(1) (a label is a string-table read). */
     public String label() {
-        String value = Queries.label(snapshot.graph(), objectId);
+        return labelWith(Queries.label(snapshot.graph(), objectId));
+    }
+
+    /** "ClassName @123 value" with a value found elsewhere (read from the snapshot file); none when empty or the class name. */
+    public String labelWith(String value) {
         String cls = className();
         return cls + " " + displayId() + (value.isEmpty() || value.equals(cls) ? "" : "  " + value);
     }

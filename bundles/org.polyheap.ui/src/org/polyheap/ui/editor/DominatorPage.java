@@ -131,9 +131,6 @@ public final class DominatorPage {
         job.schedule();
     }
 
-    /** The sums of a range row once shown (null before): shallow and retained bytes of its children. UI thread. */
-    long[] shownSums(Range r) { return rangeSums.get(r); }
-
     /** Enter on a row: expands it, or collapses it when expanded. */
     void activate(TreeItem item) {
         Object element = item.getData();
@@ -184,9 +181,6 @@ public final class DominatorPage {
     }
 
     public DominatorRows rows() { return rows; }
-
-    /** The object labels' value hints (a Java string's text, an array's length), read in the background. */
-    public ValueHints hints() { return hints; }
 
     public TreeViewer viewer() { return viewer; }
 }

@@ -24,9 +24,7 @@ import org.polyheap.ui.ObjectRef;
  */
 public final class ValueHints {
     /** Characters of a hint at most. */
-    static final int MAX_CHARS = 80;
-    /** {@link #MAX_CHARS}, for tests that read a hint the same way. */
-    public static final int MAX_CHARS_FOR_TESTS = MAX_CHARS;
+    public static final int MAX_CHARS = 80;
 
     private final LoadedSnapshot snapshot;
     private final ColumnViewer viewer;
@@ -42,16 +40,12 @@ public final class ValueHints {
 
     /** The object's row label: class, id and the value hint once known (asked for when not yet). */
     public String label(ObjectRef ref) {
-        String base = ref.label();
-        if (!Queries.label(snapshot.graph(), ref.objectId()).isEmpty()) return base; // the index had a value
+        String indexed = Queries.label(snapshot.graph(), ref.objectId());
+        if (!indexed.isEmpty()) return ref.labelWith(indexed); // the index has the value: no file read
         String hint = known.get(ref.objectId());
-        if (hint != null) return hint.isEmpty() || hint.equals(ref.className()) ? base : base + "  " + hint;
-        if (asked.add(ref.objectId())) ask(ref.objectId());
-        return base;
+        if (hint == null && asked.add(ref.objectId())) ask(ref.objectId());
+        return ref.labelWith(hint == null ? "" : hint);
     }
-
-    /** The hint read for an object, or null when not (yet) read. UI thread. */
-    public String known(int objectId) { return known.get(objectId); }
 
     private void ask(int objectId) {
         synchronized (queue) {

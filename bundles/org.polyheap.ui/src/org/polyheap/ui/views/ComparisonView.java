@@ -128,7 +128,7 @@ public final class ComparisonView extends ViewPart {
     }
 
     private void watch(LoadedSnapshot b, LoadedSnapshot c) {
-        for (var s : new LoadedSnapshot[] { baseline, current }) if (s != null) s.removeOnClose(onSnapshotClosed);
+        unwatch();
         baseline = b;
         current = c;
         b.onClose(onSnapshotClosed);
@@ -138,7 +138,7 @@ public final class ComparisonView extends ViewPart {
     private void clear() {
         generation.incrementAndGet();
         table = null;
-        for (var s : new LoadedSnapshot[] { baseline, current }) if (s != null) s.removeOnClose(onSnapshotClosed);
+        unwatch();
         baseline = current = null;
         if (!viewer.getControl().isDisposed()) {
             viewer.getTable().clearAll();
@@ -159,7 +159,13 @@ public final class ComparisonView extends ViewPart {
 
     @Override
     public void dispose() {
-        for (var s : new LoadedSnapshot[] { baseline, current }) if (s != null) s.removeOnClose(onSnapshotClosed);
+        unwatch();
         super.dispose();
+    }
+
+    /** Stops listening for the compared snapshots' closing. */
+    private void unwatch() {
+        if (baseline != null) baseline.removeOnClose(onSnapshotClosed);
+        if (current != null) current.removeOnClose(onSnapshotClosed);
     }
 }
