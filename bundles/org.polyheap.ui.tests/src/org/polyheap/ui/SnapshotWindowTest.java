@@ -177,7 +177,7 @@ class SnapshotWindowTest {
         assertTrue(!text.isEmpty(), "the dump has the string's text");
         editor.showInDominatorTree(string);
         var page = editor.dominators();
-        String expected = ref.label() + "  " + text.replace('\n', ' ');
+        String expected = ref.label() + "  " + org.polyheap.ui.editor.ValueHints.displayable(text);
         long until = System.currentTimeMillis() + 20_000;
         while (System.currentTimeMillis() < until && !(page.item(ref) != null && page.item(ref).getText(0).equals(expected))) UiTestSupport.spin(50);
         assertTrue(page.item(ref) != null, "the string's row is there");

@@ -26,6 +26,29 @@ public final class ValueHints {
     /** Characters of a hint at most. */
     public static final int MAX_CHARS = 80;
 
+    /**
+     * A value as a row shows it: control characters escaped ({@code \n}, {@code \t}, {@code \u0000}) —
+     * the JDK keeps lookup tables in Strings full of them — and at most {@link #MAX_CHARS} characters,
+     * "…" when cut.
+     */
+    public static String displayable(String value) {
+        var out = new StringBuilder(Math.min(value.length(), MAX_CHARS) + 1);
+        for (int i = 0; i < value.length(); i++) {
+            if (out.length() >= MAX_CHARS) return out.append('\u2026').toString();
+            char c = value.charAt(i);
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (Character.isISOControl(c)) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+            }
+        }
+        return out.toString();
+    }
+
     private final LoadedSnapshot snapshot;
     private final ColumnViewer viewer;
     private final Map<Integer, String> known = new HashMap<>();  // UI thread
@@ -66,7 +89,7 @@ public final class ValueHints {
                     } catch (IOException | RuntimeException unreadable) { // a damaged record, or the snapshot closing
                         hint = "";
                     }
-                    String h = hint.replace('\n', ' ');
+                    String h = displayable(hint);
                     display.asyncExec(() -> {
                         if (viewer.getControl().isDisposed()) return;
                         known.put(id, h);
