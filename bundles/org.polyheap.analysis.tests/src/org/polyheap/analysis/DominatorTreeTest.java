@@ -35,16 +35,26 @@ class DominatorTreeTest {
     }
 
     @Test
-    void unreachableCliqueIsListedApartAndKeepsItsOwnSize() {
+    void unreachableRingHangsUnderTheUnreachableGroupEnteredAtItsLowestId() {
         // 0 -> 1; 2 <-> 3 <-> 4 reach each other but no root reaches them
         var t = TestGraphs.dominators(TestGraphs.of(5, new int[][] {{0, 1}, {2, 3}, {3, 4}, {4, 2}, {3, 2}}, 0));
-        assertArrayEquals(new int[] {V, 0, U, U, U}, t.dominator().toArray());
+        int group = 5;
+        assertEquals(5, t.objectCount());
+        assertEquals(6, t.nodeCount());
+        assertTrue(t.isGroup(group));
+        assertEquals(Reachability.UNREACHABLE, t.groupOf(group));
+        assertArrayEquals(new int[] {V, 0, group, 2, 3, V}, t.dominator().toArray());
         assertArrayEquals(new int[] {2, 3, 4}, t.unreachable());
         assertEquals(2, t.reachableObjects());
         assertEquals(10 + 20, t.reachableBytes());
         assertEquals(30 + 40 + 50, t.unreachableBytes());
-        assertEquals(40, t.retained().get(3));
-        assertFalse(t.isReachable(4));
+        assertEquals(30 + 40 + 50, t.retained().get(group), "the group retains its objects");
+        assertEquals(40 + 50, t.retained().get(3));
+        assertEquals(0, t.shallow().get(group));
+        assertEquals(t.totalBytes(), t.retained().get(0) + t.retained().get(group), "the root's children hold every byte");
+        assertEquals(Reachability.UNREACHABLE, t.reachabilityOf(4));
+        assertEquals(Reachability.STRONG, t.reachabilityOf(1));
+        assertTrue(t.inTree(4));
     }
 
     @Test
@@ -111,7 +121,10 @@ class DominatorTreeTest {
             assertArrayEquals(naive.retained, fast.retained().toArray(), where);
             long total = 0;
             for (int o = 0; o < n; o++) total += g.shallowSize().get(o);
-            assertEquals(total, fast.reachableBytes() + fast.unreachableBytes(), where);
+            assertEquals(total, fast.totalBytes(), where);
+            long underRoot = 0;
+            for (int c : fast.children(V)) underRoot += fast.retained().get(c);
+            assertEquals(total, underRoot, "every byte is in the tree: " + where);
         }
     }
 
@@ -134,11 +147,13 @@ class DominatorTreeTest {
     @Test
     void restoredTreeEqualsTheComputedOne() {
         var t = TestGraphs.dominators(TestGraphs.of(6, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {4, 5}}, 0));
-        var r = DominatorTree.restore(t.dominator(), t.retained(), t.shallow(), t.dominatedStart(), t.dominatedChildren());
+        var r = DominatorTree.restore(t.dominator(), t.retained(), t.shallow(), t.dominatedStart(), t.dominatedChildren(),
+                t.reachability(), t.groups());
         assertArrayEquals(t.unreachable(), r.unreachable());
         assertEquals(t.reachableBytes(), r.reachableBytes());
         assertEquals(t.unreachableBytes(), r.unreachableBytes());
         assertArrayEquals(new int[] {4, 5}, r.unreachable());
+        assertEquals(t.totals(), r.totals());
     }
 
     @Test

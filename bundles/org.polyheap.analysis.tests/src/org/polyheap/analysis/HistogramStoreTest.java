@@ -45,7 +45,7 @@ class HistogramStoreTest {
 
     /** The histogram made by walking the tree, as before there was a store. */
     private static List<HistogramRow> walked(HeapAnalysis a, Grouping grouping, Pattern filter) {
-        return Histogram.build(a.graph(), a.dominatorTree(), grouping, filter, false, Progress.NONE);
+        return Histogram.build(a.graph(), a.dominatorTree(), grouping, filter, null, Progress.NONE);
     }
 
     @Test
@@ -102,7 +102,7 @@ class HistogramStoreTest {
             assertEquals(List.of(WALK), phases.names, "a damaged result is not used");
             // library totals stored under the class grouping's name: other groups, so the facts do not match
             var libraryGroups = new Histogram.Groups(snapshot, Grouping.LIBRARY);
-            var libraryTotals = Histogram.totals(snapshot, a.dominatorTree(), libraryGroups, false, Progress.NONE);
+            var libraryTotals = Histogram.totals(snapshot, a.dominatorTree(), libraryGroups, null, Progress.NONE);
             HistogramStore.save(snapshot, a.options(), Grouping.CLASS, libraryGroups, a.dominatorTree(), libraryTotals);
         }
         try (var snapshot = IndexedSnapshot.open(folder)) {

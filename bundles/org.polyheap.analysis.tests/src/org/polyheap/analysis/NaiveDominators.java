@@ -11,8 +11,9 @@ final class NaiveDominators {
     final long[] retained;
     final boolean[] reachable;
 
+    /** Over every vertex of {@code g}: its objects, then its reachability group vertices (which have no size). */
     NaiveDominators(RetainingGraph g) {
-        int n = g.objectCount();
+        int n = g.vertexCount();
         reachable = reach(g, -1);
         boolean[][] dominatedBy = new boolean[n][]; // dominatedBy[x][y]: x dominates y (x != y)
         int[] size = new int[n];
@@ -32,7 +33,7 @@ final class NaiveDominators {
         for (int y = 0; y < n; y++) {
             if (!reachable[y]) {
                 idom[y] = DominatorTree.UNREACHABLE;
-                retained[y] = g.shallow().get(y);
+                retained[y] = size(g, y);
                 continue;
             }
             int best = DominatorTree.VIRTUAL_ROOT;
@@ -40,16 +41,20 @@ final class NaiveDominators {
                 if (dominatedBy[x] != null && dominatedBy[x][y] && (best < 0 || size[x] < size[best])) best = x;
             }
             idom[y] = best;
-            long sum = g.shallow().get(y);
+            long sum = size(g, y);
             for (int z = 0; z < n; z++) {
-                if (dominatedBy[y][z]) sum += g.shallow().get(z);
+                if (dominatedBy[y][z]) sum += size(g, z);
             }
             retained[y] = sum;
         }
     }
 
+    private static long size(RetainingGraph g, int vertex) {
+        return vertex < g.objectCount() ? g.shallow().get(vertex) : 0;
+    }
+
     private static boolean[] reach(RetainingGraph g, int removed) {
-        boolean[] seen = new boolean[g.objectCount()];
+        boolean[] seen = new boolean[g.vertexCount()];
         var queue = new ArrayDeque<Integer>();
         for (int r : g.roots()) {
             if (r != removed && !seen[r]) {

@@ -144,8 +144,8 @@ class QueriesTest {
             var rs = a.retainedSet(set, Progress.NONE);
             // naive: reachable from the roots before, and not reachable once the set is removed
             var rg = a.retainingGraph();
-            boolean[] before = reach(rg, new boolean[n]);
-            boolean[] removed = new boolean[n];
+            boolean[] before = reach(rg, new boolean[rg.vertexCount()]);
+            boolean[] removed = new boolean[rg.vertexCount()];
             for (int s : set) removed[s] = true;
             boolean[] after = reach(rg, removed);
             var expected = new ArrayList<Integer>();
@@ -157,7 +157,7 @@ class QueriesTest {
     }
 
     private static boolean[] reach(RetainingGraph g, boolean[] removed) {
-        boolean[] seen = new boolean[g.objectCount()];
+        boolean[] seen = new boolean[g.vertexCount()];
         var stack = new java.util.ArrayDeque<Integer>();
         for (int r : g.roots()) if (!removed[r] && !seen[r]) { seen[r] = true; stack.push(r); }
         while (!stack.isEmpty()) {

@@ -41,7 +41,8 @@ class RetentionRulesTest {
         for (int r = 0; r < n; r += 10_000) b.addRoot(new GcRoot(r, RootKind.UNKNOWN, -1, -1));
         var g = b.build();
         assertTrue(g.outStart().get(n) > 3 * EdgeScan.PARALLEL_THRESHOLD, "the test needs several parts");
-        var rg = RetentionRules.build(g, AnalysisOptions.forGraph(g), Progress.NONE);
+        var rg = RetentionRules.retainingReferences(g, AnalysisOptions.forGraph(g), WorkArrays.heap(),
+                new WeakEdges.Collector(), Progress.NONE);
         // expected: by source, Java semantics, no self references, nothing into a root
         int[] expectedStart = new int[n + 1];
         var expectedTargets = new it.unimi.dsi.fastutil.ints.IntArrayList();

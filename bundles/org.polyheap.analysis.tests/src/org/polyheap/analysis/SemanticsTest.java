@@ -37,8 +37,49 @@ class SemanticsTest {
         var g = javaReferences();
         var t = tree(g, AnalysisOptions.forGraph(g));
         assertEquals(Semantics.JAVA, AnalysisOptions.forGraph(g).semantics());
-        assertArrayEquals(new int[] {V, 0, U, 0}, t.dominator().toArray());
+        // 2 is reached through a weak and a soft referent: softly reachable, under the group node 4
+        assertArrayEquals(new int[] {V, 0, 4, 0, V}, t.dominator().toArray());
+        assertEquals(Reachability.SOFT, t.groupOf(4));
+        assertEquals(Reachability.SOFT, t.reachabilityOf(2));
         assertEquals(300, t.reachableBytes());
+        assertEquals(100, t.totals().bytes(Reachability.SOFT));
+        assertEquals(100, t.retained().get(4));
+        assertEquals(400, t.totalBytes());
+    }
+
+    @Test
+    void javaReachabilityIsTheStrongestPathsWeakestReference() {
+        // root 0 -> 1 -(weak)-> 2 -> 3 -(soft)-> 4; 0 -> 5 -(phantom)-> 6; 0 -> 7 -(final)-> 8 -(soft)-> 9; 10 alone
+        var b = new HeapGraphBuilder();
+        b.format("hprof");
+        for (int i = 0; i < 11; i++) b.addObject(10 + i);
+        b.addReference(0, 1, ReferenceKind.FIELD, -1);
+        b.addReference(0, 5, ReferenceKind.FIELD, -1);
+        b.addReference(0, 7, ReferenceKind.FIELD, -1);
+        b.addReference(1, 2, ReferenceKind.JAVA_WEAK, -1);
+        b.addReference(2, 3, ReferenceKind.FIELD, -1);
+        b.addReference(3, 4, ReferenceKind.SOFT, -1);
+        b.addReference(5, 6, ReferenceKind.PHANTOM, -1);
+        b.addReference(7, 8, ReferenceKind.FINAL, -1);
+        b.addReference(8, 9, ReferenceKind.SOFT, -1);
+        b.addRoot(new GcRoot(0, RootKind.SYSTEM_CLASS, -1, -1));
+        var g = b.build();
+        var t = tree(g, AnalysisOptions.forGraph(g));
+        var expected = new Reachability[] {Reachability.STRONG, Reachability.STRONG, Reachability.WEAK, Reachability.WEAK,
+            Reachability.WEAK, Reachability.STRONG, Reachability.PHANTOM, Reachability.STRONG, Reachability.FINALIZER,
+            Reachability.FINALIZER, Reachability.UNREACHABLE};
+        for (int o = 0; o < 11; o++) assertEquals(expected[o], t.reachabilityOf(o), "object " + o);
+        // groups in class order after the objects: weak 11, finalizer 12, phantom 13, unreachable 14
+        assertArrayEquals(new Reachability[] {Reachability.WEAK, Reachability.FINALIZER, Reachability.PHANTOM,
+            Reachability.UNREACHABLE}, t.groups());
+        // inside a group the usual rules: 3 is held by 2; 4, reached through a soft referent, is an entry of its own
+        assertArrayEquals(new int[] {V, 0, 11, 2, 11, 0, 13, 0, 12, 12, 14, V, V, V, V}, t.dominator().toArray());
+        assertEquals(12 + 13, t.retained().get(2));
+        long total = 0;
+        for (int o = 0; o < 11; o++) total += 10 + o;
+        long top = 0;
+        for (int c : t.children(V)) top += t.retained().get(c);
+        assertEquals(total, top, "the root holds every byte");
     }
 
     @Test
@@ -66,7 +107,10 @@ class SemanticsTest {
         b.addRoot(new GcRoot(0, RootKind.DART_ROOT, -1, -1));
         var g = b.build();
         var t = tree(g, AnalysisOptions.forGraph(g));
-        assertArrayEquals(new int[] {V, 0, 0, U, 0, 1, U, U}, t.dominator().toArray());
+        // 6 (dead key) and 7 (its value) are only weakly reachable (group 8); 3 is unreachable (group 9)
+        assertArrayEquals(new int[] {V, 0, 0, 9, 0, 1, 8, 8, V, V}, t.dominator().toArray());
+        assertEquals(Reachability.WEAK, t.reachabilityOf(7));
+        assertEquals(Reachability.UNREACHABLE, t.reachabilityOf(3));
     }
 
     @Test
@@ -153,7 +197,10 @@ class SemanticsTest {
         var g = v.build();
         var t = tree(g, AnalysisOptions.forGraph(g).withDevtoolsSizes(false));
         assertArrayEquals(new int[] {V, root, global, global, root, orphan}, t.dominator().toArray());
-        assertEquals(g.objectCount(), t.reachableObjects());
+        assertEquals(0, t.groups().length, "DevTools hangs them under the root itself");
+        assertEquals(4, t.reachableObjects());
+        assertEquals(Reachability.WEAK, t.reachabilityOf(orphan));
+        assertEquals(Reachability.WEAK, t.reachabilityOf(held));
         assertEquals(80, t.retained().get(root));
         assertEquals(60, t.retained().get(global));
     }

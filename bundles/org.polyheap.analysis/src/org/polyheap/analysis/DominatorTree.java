@@ -39,23 +39,54 @@ public final class DominatorTree {
     private final LongColumn shallow;
     private final LongColumn dominatedStart;
     private final IntColumn dominatedChildren;
+    private final IntColumn reachability;
+    private final Reachability[] groups;
+    private final int objectCount;
     private final Totals totals;
     private volatile int[] unreachable;
 
     /**
-     * What a tree sums up, so a stored tree need not be read to answer it.
-     *
-     * @param unreachableObjects objects no retaining path reaches
-     * @param reachableBytes     sum of the sizes of the reachable objects (the virtual root's retained size)
-     * @param unreachableBytes   sum of the sizes of the unreachable ones
+     * What a tree sums up, so a stored tree need not be read to answer it: per {@link Reachability}
+     * class (by ordinal) the number of objects and the sum of their sizes. Together they are the whole
+     * snapshot.
      */
-    public record Totals(int unreachableObjects, long reachableBytes, long unreachableBytes) { }
+    public record Totals(long[] objects, long[] bytes) {
+        public Totals {
+            int k = Reachability.values().length;
+            if (objects.length != k || bytes.length != k) throw new IllegalArgumentException("a total per reachability class");
+            objects = objects.clone();
+            bytes = bytes.clone();
+        }
+
+        public long objects(Reachability r) { return objects[r.ordinal()]; }
+
+        public long bytes(Reachability r) { return bytes[r.ordinal()]; }
+
+        public long allObjects() { return java.util.Arrays.stream(objects).sum(); }
+
+        public long allBytes() { return java.util.Arrays.stream(bytes).sum(); }
+
+        @Override public long[] objects() { return objects.clone(); }
+
+        @Override public long[] bytes() { return bytes.clone(); }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Totals t && java.util.Arrays.equals(objects, t.objects) && java.util.Arrays.equals(bytes, t.bytes);
+        }
+
+        @Override public int hashCode() { return 31 * java.util.Arrays.hashCode(objects) + java.util.Arrays.hashCode(bytes); }
+
+        @Override public String toString() {
+            return "Totals" + java.util.Arrays.toString(objects) + java.util.Arrays.toString(bytes);
+        }
+    }
 
     private DominatorTree(IntColumn dominator, LongColumn retained, LongColumn shallow, LongColumn dominatedStart,
-            IntColumn dominatedChildren, Totals totals) {
-        int n = Math.toIntExact(dominator.size());
-        if (retained.size() != n || shallow.size() != n || dominatedStart.size() != n + 2L
-                || dominatedStart.get(n + 1L) != dominatedChildren.size()) {
+            IntColumn dominatedChildren, IntColumn reachability, Reachability[] groups, Totals totals) {
+        int nodes = Math.toIntExact(dominator.size());
+        if (retained.size() != nodes || shallow.size() != nodes || dominatedStart.size() != nodes + 2L
+                || dominatedStart.get(nodes + 1L) != dominatedChildren.size()
+                || reachability.size() != nodes - groups.length) {
             throw new IllegalArgumentException("dominator tree columns do not fit together");
         }
         this.dominator = dominator;
@@ -63,6 +94,9 @@ public final class DominatorTree {
         this.shallow = shallow;
         this.dominatedStart = dominatedStart;
         this.dominatedChildren = dominatedChildren;
+        this.reachability = reachability;
+        this.groups = groups.clone();
+        this.objectCount = nodes - groups.length;
         this.totals = totals;
     }
 
@@ -71,18 +105,20 @@ public final class DominatorTree {
      * mapped). Cost: O(references · log objects) time, single-threaded but for the final row sort
      * (common fork-join pool); memory 24 bytes per object plus 4 per retaining reference while computing
      * dominators (released at the end); the result keeps 20 bytes per object (dominator, retained, row
-     * starts, children) besides the graph's sizes. Cancellable through {@code progress}; never call on
-     * the UI thread.
+     * starts, children) besides the graph's sizes and a byte per object for the reachability classes.
+     * The graph's group vertices ({@link ReachabilityGroups}) become nodes of the tree after the objects.
+     * Cancellable through {@code progress}; never call on the UI thread.
      */
     public static DominatorTree compute(RetainingGraph g, Progress progress) {
         WorkArrays work = g.work();
-        int n = g.objectCount();
+        int n = g.vertexCount(), objects = g.objectCount();
+        byte[] classes = g.reachability();
         try (var scratch = work.scratch()) {
             var r = SemiNca.run(g, scratch, progress);
             int count = r.count();
             IntArray vertex = r.vertex(), idom = r.idom();
             r = null;
-            IntArray dom = work.ints(n); // object → immediate dominator object
+            IntArray dom = work.ints(n); // node → immediate dominator node
             for (int o = 0; o < n; o++) dom.set(o, UNREACHABLE);
             for (int i = 1; i < count; i++) {
                 int d = idom.get(i);
@@ -92,21 +128,24 @@ public final class DominatorTree {
             LongArray shallow = g.shallow();
             progress.phase("Computing retained sizes", count);
             LongArray retained = work.longs(n);
-            int unreachableCount = 0;
-            long unreachableBytes = 0;
-            for (int o = 0; o < n; o++) {
-                long size = shallow.get(o);
-                retained.set(o, size);
-                if (dom.get(o) == UNREACHABLE) {
-                    unreachableCount++;
-                    unreachableBytes += size;
+            long[] classObjects = new long[Reachability.values().length], classBytes = new long[classObjects.length];
+            if (classes == null) { // a graph built without classification (tests of the pass alone)
+                classes = new byte[objects];
+                for (int o = 0; o < objects; o++) {
+                    classes[o] = (byte) (dom.get(o) == UNREACHABLE ? Reachability.UNREACHABLE : Reachability.STRONG).ordinal();
                 }
             }
-            long reachableBytes = 0;
+            for (int o = 0; o < objects; o++) {
+                long size = shallow.get(o);
+                retained.set(o, size);
+                int c = classes[o];
+                classObjects[c]++;
+                classBytes[c] = Math.addExact(classBytes[c], size);
+            }
             for (int i = count - 1; i >= 1; i--) { // reverse preorder: every child before its dominator
                 int o = vertex.get(i);
                 int d = dom.get(o);
-                if (d >= 0) retained.add(d, retained.get(o)); else reachableBytes += retained.get(o);
+                if (d >= 0) retained.add(d, retained.get(o));
             }
             vertex = null;
             progress.checkCanceled();
@@ -115,8 +154,27 @@ public final class DominatorTree {
             rows(dom, start, children);
             progress.phase("Sorting the dominator tree", n + 1);
             sortRows(start, children, retained, progress);
-            return new DominatorTree(dom, retained, shallow, widen(start), children,
-                    new Totals(unreachableCount, reachableBytes, unreachableBytes));
+            return new DominatorTree(dom, retained, new GroupSizes(shallow, n), widen(start), children,
+                    new ByteClasses(classes), g.groups(), new Totals(classObjects, classBytes));
+        }
+    }
+
+    /** The classes as the column the store writes: a byte per object. */
+    private record ByteClasses(byte[] classes) implements IntColumn {
+        @Override public long size() { return classes.length; }
+        @Override public int get(long index) { return classes[Math.toIntExact(index)]; }
+    }
+
+    /** The objects' sizes, then 0 for each group vertex: the shallow column of the tree's nodes. */
+    private record GroupSizes(LongArray objects, long nodes) implements LongColumn {
+        @Override public long size() { return nodes; }
+        @Override public long get(long index) {
+            return index < objects.size() ? objects.get(index) : java.util.Objects.checkIndex(index, nodes) * 0;
+        }
+        @Override public void copyTo(long from, long[] target, int offset, int length) {
+            int inObjects = (int) Math.max(0, Math.min(length, objects.size() - from));
+            if (inObjects > 0) objects.copyTo(from, target, offset, inObjects);
+            java.util.Arrays.fill(target, offset + inObjects, offset + length, 0L);
         }
     }
 
@@ -144,32 +202,29 @@ public final class DominatorTree {
      * @throws IllegalArgumentException when the column lengths do not fit together
      */
     public static DominatorTree of(IntColumn dominator, LongColumn retained, LongColumn shallow,
-            LongColumn dominatedStart, IntColumn dominatedChildren, Totals totals) {
-        return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren, totals);
+            LongColumn dominatedStart, IntColumn dominatedChildren, IntColumn reachability, Reachability[] groups,
+            Totals totals) {
+        return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren, reachability, groups,
+                totals);
     }
 
-    /** A tree from stored columns whose totals are recomputed: one sequential read of three columns, O(objects). */
+    /** A tree from stored columns whose totals are recomputed: one sequential read of two columns, O(objects). */
     public static DominatorTree restore(IntColumn dominator, LongColumn retained, LongColumn shallow,
-            LongColumn dominatedStart, IntColumn dominatedChildren) {
-        int n = Math.toIntExact(dominator.size());
-        if (retained.size() != n || shallow.size() != n) throw new IllegalArgumentException("dominator tree columns do not fit together");
-        int unreachable = 0;
-        long unreachableBytes = 0, reachableBytes = 0;
-        int[] dom = new int[1 << 14];
-        for (int at = 0; at < n; at += dom.length) {
-            int len = Math.min(dom.length, n - at);
-            dominator.copyTo(at, dom, 0, len);
+            LongColumn dominatedStart, IntColumn dominatedChildren, IntColumn reachability, Reachability[] groups) {
+        int n = Math.toIntExact(reachability.size());
+        if (shallow.size() < n) throw new IllegalArgumentException("dominator tree columns do not fit together");
+        long[] objects = new long[Reachability.values().length], bytes = new long[objects.length];
+        int[] cls = new int[1 << 14];
+        for (int at = 0; at < n; at += cls.length) {
+            int len = Math.min(cls.length, n - at);
+            reachability.copyTo(at, cls, 0, len);
             for (int i = 0; i < len; i++) {
-                if (dom[i] == UNREACHABLE) {
-                    unreachable++;
-                    unreachableBytes += shallow.get(at + i);
-                } else if (dom[i] == VIRTUAL_ROOT) {
-                    reachableBytes += retained.get(at + i);
-                }
+                objects[cls[i]]++;
+                bytes[cls[i]] += shallow.get(at + i);
             }
         }
-        return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren,
-                new Totals(unreachable, reachableBytes, unreachableBytes));
+        return new DominatorTree(dominator, retained, shallow, dominatedStart, dominatedChildren, reachability, groups,
+                new Totals(objects, bytes));
     }
 
     private static LongColumn widen(IntArray start) { return new IntRowStarts(start); }
@@ -251,7 +306,35 @@ public final class DominatorTree {
     /** Row contents: dominated objects sorted by retained size descending. */
     public IntColumn dominatedChildren() { return dominatedChildren; }
 
-    public int objectCount() { return (int) dominator.size(); }
+    /** The snapshot's objects: nodes 0 to objectCount - 1. */
+    public int objectCount() { return objectCount; }
+
+    /** Objects and group nodes: the ids the columns of the tree cover. */
+    public int nodeCount() { return (int) dominator.size(); }
+
+    /** True for a synthetic group node ({@link #groupOf}), false for an object. */
+    public boolean isGroup(int node) { return node >= objectCount && node < dominator.size(); }
+
+    /** The class whose objects a group node holds. */
+    public Reachability groupOf(int node) {
+        if (!isGroup(node)) throw new IllegalArgumentException("not a group node: " + node);
+        return groups[node - objectCount];
+    }
+
+    /** The group node of a class, or -1 when the tree has none (no such objects, or V8). */
+    public int groupNode(Reachability r) {
+        for (int k = 0; k < groups.length; k++) if (groups[k] == r) return objectCount + k;
+        return -1;
+    }
+
+    /** The classes that have a group node, in node order. */
+    public Reachability[] groups() { return groups.clone(); }
+
+    /** Object → {@link Reachability} code, a column of {@link #objectCount} values. */
+    public IntColumn reachability() { return reachability; }
+
+    /** The reachability class of {@code object}. One column read. */
+    public Reachability reachabilityOf(int object) { return Reachability.ofCode(reachability.get(object)); }
 
     /** Immediate dominator of {@code object}; see {@link #dominator()}. One column read. */
     public int dominatorOf(int object) { return dominator.get(object); }
@@ -286,32 +369,39 @@ public final class DominatorTree {
         return -1;
     }
 
-    public boolean isReachable(int object) { return dominator.get(object) != UNREACHABLE; }
+    /** True when the object has a place in the tree: every object has, unless a rule set leaves some out. */
+    public boolean inTree(int object) { return dominator.get(object) != UNREACHABLE; }
 
-    /** Objects no retaining path from a GC root reaches, ascending. O(objects) on the first call, then cached. */
+    /** Objects of the {@link Reachability#UNREACHABLE} class, ascending. O(objects) on the first call, then cached. */
     public int[] unreachable() {
         int[] u = unreachable;
         if (u == null) {
-            u = new int[totals.unreachableObjects()];
-            int n = objectCount(), k = 0;
-            int[] dom = new int[1 << 14];
-            for (int at = 0; at < n && k < u.length; at += dom.length) {
-                int len = Math.min(dom.length, n - at);
-                dominator.copyTo(at, dom, 0, len);
-                for (int i = 0; i < len; i++) if (dom[i] == UNREACHABLE) u[k++] = at + i;
+            u = new int[Math.toIntExact(totals.objects(Reachability.UNREACHABLE))];
+            int n = objectCount(), k = 0, code = Reachability.UNREACHABLE.ordinal();
+            int[] cls = new int[1 << 14];
+            for (int at = 0; at < n && k < u.length; at += cls.length) {
+                int len = Math.min(cls.length, n - at);
+                reachability.copyTo(at, cls, 0, len);
+                for (int i = 0; i < len; i++) if (cls[i] == code) u[k++] = at + i;
             }
             unreachable = u;
         }
         return u;
     }
 
-    public int reachableObjects() { return objectCount() - totals.unreachableObjects(); }
+    /** Strongly reachable objects. */
+    public int reachableObjects() { return Math.toIntExact(totals.objects(Reachability.STRONG)); }
 
-    public long reachableBytes() { return totals.reachableBytes(); }
+    /** Bytes of the strongly reachable objects. */
+    public long reachableBytes() { return totals.bytes(Reachability.STRONG); }
 
-    public int unreachableObjects() { return totals.unreachableObjects(); }
+    /** Objects of the {@link Reachability#UNREACHABLE} class. */
+    public int unreachableObjects() { return Math.toIntExact(totals.objects(Reachability.UNREACHABLE)); }
 
-    public long unreachableBytes() { return totals.unreachableBytes(); }
+    public long unreachableBytes() { return totals.bytes(Reachability.UNREACHABLE); }
+
+    /** Every object's size summed: what the virtual root retains, the "heap" of every percentage. */
+    public long totalBytes() { return totals.allBytes(); }
 
     public Totals totals() { return totals; }
 

@@ -9,13 +9,18 @@ import org.polyheap.index.IndexedSnapshot;
 /**
  * Keeps a {@link DominatorTree} beside a snapshot's index as the result group {@code dominators-<semantics>}
  * (one per rule set and size mode), so a reopened snapshot needs no recomputation. Columns: {@code dominator}
- * (int), {@code retained} and {@code shallow} (long), {@code dominated} (1:N, MAT's row layout); facts: the
- * tree's {@link DominatorTree.Totals}. Saving writes about 20 bytes per object before compression; loading
+ * (int), {@code retained} and {@code shallow} (long), over objects and then group nodes; {@code dominated}
+ * (1:N, MAT's row layout); {@code reachability} (int, a {@link Reachability} code per object, 3 bits
+ * packed); facts: the group nodes' classes ({@code groups}, words in node order) and the tree's
+ * {@link DominatorTree.Totals} ({@code objects.<class>}, {@code bytes.<class>}). Saving writes about 20 bytes per object before compression; loading
  * maps the columns and reads nothing else (the totals come from the facts). Call off the UI thread.
  */
 public final class DominatorTreeStore {
-    /** Bumped when the rules or the layout change, so older results are recomputed (2: totals as facts). */
-    public static final int VERSION = 2;
+    /**
+     * Bumped when the rules or the layout change, so older results are recomputed (2: totals as facts;
+     * 3: reachability classes and group nodes).
+     */
+    public static final int VERSION = 3;
 
     private DominatorTreeStore() { }
 
@@ -26,16 +31,18 @@ public final class DominatorTreeStore {
 
     /** Writes the tree and publishes it atomically. */
     public static void save(IndexedSnapshot snapshot, AnalysisOptions options, DominatorTree tree) throws IOException {
-        snapshot.resultWriter(group(options), VERSION)
+        var writer = snapshot.resultWriter(group(options), VERSION)
                 .intColumn("dominator", tree.dominator())
                 .longColumn("retained", tree.retained())
                 .longColumn("shallow", tree.shallow())
                 .oneToMany("dominated", tree.dominatedStart(), tree.dominatedChildren())
-                .fact("reachableObjects", Integer.toString(tree.reachableObjects()))
-                .fact("reachableBytes", Long.toString(tree.reachableBytes()))
-                .fact("unreachableObjects", Integer.toString(tree.unreachableObjects()))
-                .fact("unreachableBytes", Long.toString(tree.unreachableBytes()))
-                .commit();
+                .intColumn("reachability", tree.reachability())
+                .fact("groups", String.join(",", java.util.Arrays.stream(tree.groups()).map(Reachability::word).toList()));
+        for (Reachability r : Reachability.values()) {
+            writer.fact("objects." + r.word(), Long.toString(tree.totals().objects(r)))
+                    .fact("bytes." + r.word(), Long.toString(tree.totals().bytes(r)));
+        }
+        writer.commit();
     }
 
     /**
@@ -55,9 +62,17 @@ public final class DominatorTreeStore {
     private static DominatorTree restore(AnalysisResult r) {
         var dominated = r.oneToMany("dominated");
         var facts = r.facts();
-        var totals = new DominatorTree.Totals(Integer.parseInt(facts.get("unreachableObjects")),
-                Long.parseLong(facts.get("reachableBytes")), Long.parseLong(facts.get("unreachableBytes")));
+        String words = facts.getOrDefault("groups", "");
+        Reachability[] groups = words.isEmpty() ? new Reachability[0]
+                : java.util.Arrays.stream(words.split(",")).map(w -> java.util.Objects.requireNonNull(Reachability.ofWord(w), w))
+                        .toArray(Reachability[]::new);
+        long[] objects = new long[Reachability.values().length], bytes = new long[objects.length];
+        for (Reachability c : Reachability.values()) {
+            objects[c.ordinal()] = Long.parseLong(facts.get("objects." + c.word()));
+            bytes[c.ordinal()] = Long.parseLong(facts.get("bytes." + c.word()));
+        }
         return DominatorTree.of(r.intColumn("dominator"), r.longColumn("retained"), r.longColumn("shallow"),
-                dominated.startColumn(), dominated.valueColumn(), totals);
+                dominated.startColumn(), dominated.valueColumn(), r.intColumn("reachability"), groups,
+                new DominatorTree.Totals(objects, bytes));
     }
 }

@@ -117,7 +117,7 @@ public final class HeapAnalysis {
         IndexedSnapshot indexed = graph instanceof IndexedSnapshot s ? s : null;
         var totals = indexed == null ? null : HistogramStore.load(indexed, options, grouping, groups, tree).orElse(null);
         if (totals == null) {
-            totals = Histogram.totals(graph, tree, groups, false, progress);
+            totals = Histogram.totals(graph, tree, groups, null, progress);
             if (indexed != null) {
                 try {
                     HistogramStore.save(indexed, options, grouping, groups, tree, totals);
@@ -130,9 +130,18 @@ public final class HeapAnalysis {
         return raced != null ? raced : totals;
     }
 
-    /** Histogram of the objects no retaining path reaches (count and size per class). O(unreachable). */
+    /** Histogram of the unreachable objects (count and size per class). O(objects) on the first call. */
     public List<HistogramRow> unreachableHistogram() {
-        return Histogram.ofObjects(graph, tree.shallow(), tree.unreachable(), Grouping.CLASS);
+        return Histogram.ofObjects(graph, tree, tree.unreachable(), Grouping.CLASS);
+    }
+
+    /**
+     * The histogram of the objects of some reachability classes only (null or every class: {@link
+     * #histogram}). Not stored: O(objects) each call.
+     */
+    public List<HistogramRow> histogram(Grouping grouping, Pattern filter, Set<Reachability> only, Progress progress) {
+        if (only == null || only.size() == Reachability.values().length) return histogram(grouping, filter, progress);
+        return Histogram.build(graph, tree, grouping, filter, only, progress);
     }
 
     /** The exact retained size of one histogram row, by marking. O(objects + references). */
@@ -148,7 +157,7 @@ public final class HeapAnalysis {
     /** Histogram (by class) of what {@code objects} retain together. O(objects + references). */
     public List<HistogramRow> retainedSetHistogram(int[] objects, Progress progress) {
         var set = RetainedSet.of(retainingGraph(), tree, objects, progress);
-        return Histogram.ofObjects(graph, tree.shallow(), set.objects(), Grouping.CLASS);
+        return Histogram.ofObjects(graph, tree, set.objects(), Grouping.CLASS);
     }
 
     /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */

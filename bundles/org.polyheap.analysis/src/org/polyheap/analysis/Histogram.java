@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.polyheap.model.HeapGraph;
@@ -26,60 +27,77 @@ public final class Histogram {
     /**
      * Histogram of the whole graph, rows sorted by retained size descending. O(objects) time, 4 bytes per
      * object plus the walk's stack, plus 20 bytes per object when the tree is not in heap arrays (see
-     * {@link DominatorTree#walk}). {@code filter} (may be null) keeps rows whose name it finds.
-     * Unreachable objects are counted only with {@code includeUnreachable}; they retain their own size.
+     * {@link DominatorTree#walk}). {@code filter} (may be null) keeps rows whose name it finds;
+     * {@code only} (may be null: every object) keeps the objects of those reachability classes.
      */
     public static List<HistogramRow> build(HeapGraph graph, DominatorTree tree, Grouping grouping, Pattern filter,
-            boolean includeUnreachable, Progress progress) {
+            Set<Reachability> only, Progress progress) {
         var groups = new Groups(graph, grouping);
-        return rows(groups, totals(graph, tree, groups, includeUnreachable, progress), filter);
+        return rows(groups, totals(graph, tree, groups, only, progress), filter);
     }
 
     /**
      * A whole-graph histogram before it becomes rows: per group (in {@link Groups} order) the object
-     * count, shallow and retained bytes. 24 bytes per group; what {@link HistogramStore} keeps.
+     * count, shallow and retained bytes, and the shallow bytes of its objects that are not strongly
+     * reachable. 32 bytes per group; what {@link HistogramStore} keeps.
      */
-    record Totals(long[] count, long[] shallow, long[] retained) {
+    record Totals(long[] count, long[] shallow, long[] retained, long[] notStrong) {
         Totals {
-            if (count.length != shallow.length || count.length != retained.length) throw new IllegalArgumentException("columns of different lengths");
+            if (count.length != shallow.length || count.length != retained.length || count.length != notStrong.length) {
+                throw new IllegalArgumentException("columns of different lengths");
+            }
         }
     }
 
-    /** The walk behind {@link #build}: O(objects) time; see there for the memory it takes. */
-    static Totals totals(HeapGraph graph, DominatorTree tree, Groups groups, boolean includeUnreachable, Progress progress) {
+    /**
+     * The walk behind {@link #build}: every object of the classes in {@code only} (null: all) is counted;
+     * the others are walked past. O(objects) time; see there for the memory it takes.
+     */
+    static Totals totals(HeapGraph graph, DominatorTree tree, Groups groups, Set<Reachability> only, Progress progress) {
         int n = graph.objectCount();
         int[] classOf = graph.objectClass().toArray();
-        long[] count = new long[groups.names.size()], shallow = new long[count.length], retained = new long[count.length];
+        int outside = groups.ofClass.length; // a class of its own for objects left out, in a group left out of the rows
+        int[] groupOf = java.util.Arrays.copyOf(groups.ofClass, outside + 1);
+        groupOf[outside] = groups.names.size();
+        boolean[] kept = new boolean[Reachability.values().length];
+        for (Reachability r : Reachability.values()) kept[r.ordinal()] = only == null || only.contains(r);
+        int strong = Reachability.STRONG.ordinal();
+        int rows = groups.names.size() + 1;
+        long[] count = new long[rows], shallow = new long[rows], retained = new long[rows], notStrong = new long[rows];
         progress.phase("Building histogram", n);
-        int[] dom = new int[CHUNK];
+        int[] cls = new int[CHUNK];
         long[] size = new long[CHUNK];
         for (int at = 0; at < n; at += CHUNK) { // sequential reads of the (possibly mapped) columns
             int len = Math.min(CHUNK, n - at);
-            tree.dominator().copyTo(at, dom, 0, len);
+            tree.reachability().copyTo(at, cls, 0, len);
             tree.shallow().copyTo(at, size, 0, len);
             for (int i = 0; i < len; i++) {
-                boolean reachable = dom[i] != DominatorTree.UNREACHABLE;
-                if (!includeUnreachable && !reachable) continue;
-                int g = groups.ofClass[classOf[at + i]];
+                if (!kept[cls[i]]) {
+                    classOf[at + i] = outside;
+                    continue;
+                }
+                int g = groupOf[classOf[at + i]];
                 count[g]++;
                 shallow[g] += size[i];
-                if (!reachable) retained[g] += size[i];
+                if (cls[i] != strong) notStrong[g] += size[i];
             }
         }
-        walkRetained(tree, classOf, groups.ofClass, retained, progress);
-        return new Totals(count, shallow, retained);
+        walkRetained(tree, classOf, groupOf, retained, progress);
+        int k = groups.names.size();
+        return new Totals(java.util.Arrays.copyOf(count, k), java.util.Arrays.copyOf(shallow, k),
+                java.util.Arrays.copyOf(retained, k), java.util.Arrays.copyOf(notStrong, k));
     }
 
     /** The rows of {@code totals} whose name {@code filter} finds (null: all), biggest retained first. O(groups · log groups). */
     static List<HistogramRow> rows(Groups groups, Totals totals, Pattern filter) {
-        long[] count = totals.count(), shallow = totals.shallow(), retained = totals.retained();
+        long[] count = totals.count(), shallow = totals.shallow(), retained = totals.retained(), notStrong = totals.notStrong();
         if (count.length != groups.names.size()) throw new IllegalArgumentException("totals of another grouping");
         var rows = new ArrayList<HistogramRow>();
         for (int g = 0; g < count.length; g++) {
             if (count[g] == 0) continue;
             String name = groups.names.get(g);
             if (filter != null && !filter.matcher(name).find()) continue;
-            rows.add(new HistogramRow(name, count[g], shallow[g], retained[g], true));
+            rows.add(new HistogramRow(name, count[g], shallow[g], retained[g], true, notStrong[g]));
         }
         rows.sort(Comparator.comparingLong(HistogramRow::retained).reversed()
                 .thenComparing(Comparator.comparingLong(HistogramRow::shallow).reversed())
@@ -88,18 +106,20 @@ public final class Histogram {
     }
 
     /** Histogram of a set of objects (a retained set, the unreachable objects), by class; no retained column. */
-    public static List<HistogramRow> ofObjects(HeapGraph graph, org.polyheap.model.LongColumn sizes, int[] objects,
-            Grouping grouping) {
+    public static List<HistogramRow> ofObjects(HeapGraph graph, DominatorTree tree, int[] objects, Grouping grouping) {
         var groups = new Groups(graph, grouping);
-        long[] count = new long[groups.names.size()], shallow = new long[count.length];
+        long[] count = new long[groups.names.size()], shallow = new long[count.length], notStrong = new long[count.length];
+        int strong = Reachability.STRONG.ordinal();
         for (int o : objects) {
             int g = groups.ofClass[graph.objectClass().get(o)];
+            long size = tree.shallow().get(o);
             count[g]++;
-            shallow[g] += sizes.get(o);
+            shallow[g] += size;
+            if (tree.reachability().get(o) != strong) notStrong[g] += size;
         }
         var rows = new ArrayList<HistogramRow>();
         for (int g = 0; g < count.length; g++) {
-            if (count[g] > 0) rows.add(new HistogramRow(groups.names.get(g), count[g], shallow[g], 0, true));
+            if (count[g] > 0) rows.add(new HistogramRow(groups.names.get(g), count[g], shallow[g], 0, true, notStrong[g]));
         }
         rows.sort(Comparator.comparingLong(HistogramRow::shallow).reversed().thenComparing(HistogramRow::name));
         return rows;
@@ -112,10 +132,10 @@ public final class Histogram {
         int target = groups.index.getOrDefault(row.name(), -1);
         var members = new IntArrayList();
         for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            if (tree.isReachable(o) && groups.ofClass[graph.objectClass().get(o)] == target) members.add(o);
+            if (tree.inTree(o) && groups.ofClass[graph.objectClass().get(o)] == target) members.add(o);
         }
         var set = RetainedSet.of(retaining, tree, members.toIntArray(), progress);
-        return new HistogramRow(row.name(), row.objects(), row.shallow(), set.bytes(), false);
+        return new HistogramRow(row.name(), row.objects(), row.shallow(), set.bytes(), false, row.notStrong());
     }
 
     /** Adds to {@code retained[group]} the retained sizes of objects with no same-group object above them. */
@@ -133,6 +153,10 @@ public final class Histogram {
             int x = stack.popInt();
             if (x < 0) { // leaving ~x's subtree
                 onPath[groupOfClass[classOf[~x]]]--;
+                continue;
+            }
+            if (x >= classOf.length) { // a reachability group node: no class, only its objects count
+                for (int p = start[x + 1]; p < start[x + 2]; p++) stack.add(children[p]);
                 continue;
             }
             int g = groupOfClass[classOf[x]];

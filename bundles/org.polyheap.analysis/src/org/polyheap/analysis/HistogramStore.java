@@ -17,13 +17,13 @@ import org.polyheap.model.LongColumn;
  * per grouping and dominator tree ({@code histogram-<grouping>-<tree group>}), so a reopened snapshot
  * shows its histogram without walking its objects again: on the 1 GB HPROF (15.9 M objects) that walk
  * allocates arrays of 64–128 MB and takes seconds; reading the stored one is O(groups). Columns
- * {@code count}, {@code shallow}, {@code retained} (long, one value per group); facts tie it to the
+ * {@code count}, {@code shallow}, {@code retained}, {@code notStrong} (long, one value per group); facts tie it to the
  * groups it was made for (their number and a CRC32C of their names) and to the tree (its totals and
  * store version), so a result that no longer fits reads as absent and is computed again.
  */
 final class HistogramStore {
-    /** Bumped when the histogram's rules or this layout change. */
-    static final int VERSION = 1;
+    /** Bumped when the histogram's rules or this layout change (2: every object counted; {@code notStrong}). */
+    static final int VERSION = 2;
 
     private HistogramStore() { }
 
@@ -50,14 +50,15 @@ final class HistogramStore {
         var writer = snapshot.resultWriter(group(options, grouping), VERSION)
                 .longColumn("count", LongColumn.of(totals.count()))
                 .longColumn("shallow", LongColumn.of(totals.shallow()))
-                .longColumn("retained", LongColumn.of(totals.retained()));
+                .longColumn("retained", LongColumn.of(totals.retained()))
+                .longColumn("notStrong", LongColumn.of(totals.notStrong()));
         facts(groups, tree).forEach(writer::fact);
         writer.commit();
     }
 
     private static Histogram.Totals restore(AnalysisResult r) {
         return new Histogram.Totals(r.longColumn("count").toArray(), r.longColumn("shallow").toArray(),
-                r.longColumn("retained").toArray());
+                r.longColumn("retained").toArray(), r.longColumn("notStrong").toArray());
     }
 
     /** What the stored totals were computed from; equal facts on load mean they still apply. */
@@ -74,6 +75,7 @@ final class HistogramStore {
         facts.put("reachableObjects", Integer.toString(tree.reachableObjects()));
         facts.put("reachableBytes", Long.toString(tree.reachableBytes()));
         facts.put("unreachableBytes", Long.toString(tree.unreachableBytes()));
+        facts.put("totalBytes", Long.toString(tree.totalBytes()));
         return facts;
     }
 }

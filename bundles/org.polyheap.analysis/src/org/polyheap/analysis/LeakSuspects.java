@@ -10,7 +10,7 @@ import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 
 /**
  * Leak suspects by Eclipse MAT's rule: a top-level object retaining at least {@code threshold} of the
- * reachable heap (MAT: 10 %) is a suspect; so is a class whose top-level instances together retain that
+ * snapshot's bytes (MAT: 10 % of its heap) is a suspect; so is a class whose top-level instances together retain that
  * much while none does alone. From a suspect, the accumulation point is found by descending the dominator
  * tree into the biggest child while that child keeps at least {@code bigDrop} (MAT: 0.7) of its parent's
  * retained size; the first big drop stops the descent.
@@ -27,7 +27,7 @@ public final class LeakSuspects {
     }
 
     public static List<LeakSuspect> find(HeapGraph graph, DominatorTree tree, double threshold, double bigDrop) {
-        long heap = tree.reachableBytes();
+        long heap = tree.totalBytes();
         long limit = (long) Math.ceil(heap * threshold);
         var ret = tree.retained();
         var out = new ArrayList<LeakSuspect>();
@@ -36,6 +36,7 @@ public final class LeakSuspects {
         var classBiggest = new Int2IntOpenHashMap();
         var suspectClasses = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
         for (int o : TopLevel.objects(graph, tree)) {
+            if (tree.isGroup(o)) continue; // suspects are what strong references hold; the groups are not objects
             int c = graph.objectClass().get(o);
             long size = ret.get(o);
             if (heap > 0 && size >= limit) {

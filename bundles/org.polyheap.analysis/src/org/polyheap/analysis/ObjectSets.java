@@ -31,10 +31,10 @@ public final class ObjectSets {
         for (int c = 0; c < inGroup.length; c++) inGroup[c] = grouping.groupOf(graph, classes.get(c)).equals(name);
         var out = new IntArrayList();
         if (among != null) {
-            for (int o : among) if (tree.isReachable(o) && inGroup[graph.objectClass().get(o)]) out.add(o);
+            for (int o : among) if (tree.inTree(o) && inGroup[graph.objectClass().get(o)]) out.add(o);
         } else {
             for (int o = 0, n = graph.objectCount(); o < n; o++) {
-                if (tree.isReachable(o) && inGroup[graph.objectClass().get(o)]) out.add(o);
+                if (tree.inTree(o) && inGroup[graph.objectClass().get(o)]) out.add(o);
             }
         }
         return out.toIntArray();
@@ -42,12 +42,12 @@ public final class ObjectSets {
 
     /** The immediate dominators of {@code objects}, distinct and ascending. O(set + objects / 8) time. */
     public static Dominators immediateDominators(DominatorTree tree, int[] objects) {
-        long[] seen = new long[(tree.objectCount() + 63) >>> 6];
+        long[] seen = new long[(tree.nodeCount() + 63) >>> 6];
         int underRoots = 0;
         for (int o : objects) {
             int d = tree.dominator().get(o);
-            if (d == DominatorTree.VIRTUAL_ROOT) underRoots++;
-            if (d >= 0) seen[d >>> 6] |= 1L << d;
+            if (d == DominatorTree.VIRTUAL_ROOT || tree.isGroup(d)) underRoots++; // a group node is no object
+            else if (d >= 0) seen[d >>> 6] |= 1L << d;
         }
         var out = new IntArrayList();
         for (int w = 0; w < seen.length; w++) {
@@ -77,7 +77,7 @@ public final class ObjectSets {
         groupOf[outside] = names.size();
         long[] count = new long[names.size() + 1], shallow = new long[count.length], retained = new long[count.length];
         for (int o : objects) {
-            if (!tree.isReachable(o) || classOf[o] != outside) continue;
+            if (!tree.inTree(o) || classOf[o] != outside) continue;
             classOf[o] = graph.objectClass().get(o);
             int g = groupOf[classOf[o]];
             count[g]++;

@@ -15,14 +15,15 @@ public record RetainedSet(int[] objects, long bytes) {
 
     /**
      * Marks from the GC roots over the retaining graph with {@code set} removed; the reachable objects
-     * left unmarked are retained. O(objects + references) time, one bit per object. For V8 the objects
+     * left unmarked are retained; the reachability group vertices are roots too, so inside a group the same
+     * rule applies. O(objects + references) time, one bit per object. For V8 the objects
      * hung under the root because no retaining reference reaches them count as reached from the root.
      */
     public static RetainedSet of(RetainingGraph g, DominatorTree tree, int[] set, Progress progress) {
-        int n = g.objectCount();
-        long[] removed = new long[(n + 63) >>> 6];
+        int n = g.objectCount(), vertices = g.vertexCount(); // group vertices hold the objects no strong path reaches
+        long[] removed = new long[(vertices + 63) >>> 6];
         for (int o : set) removed[o >>> 6] |= 1L << o;
-        long[] marked = new long[(n + 63) >>> 6];
+        long[] marked = new long[(vertices + 63) >>> 6];
         var stack = new IntArrayList();
         for (int r : g.roots()) push(r, removed, marked, stack);
         flood(g, removed, marked, stack, progress);
@@ -36,7 +37,7 @@ public record RetainedSet(int[] objects, long bytes) {
         var out = new IntArrayList();
         long bytes = 0;
         for (int o = 0; o < n; o++) {
-            if (tree.isReachable(o) && !isSet(marked, o)) {
+            if (tree.inTree(o) && !isSet(marked, o)) {
                 out.add(o);
                 bytes += g.shallow().get(o);
             }

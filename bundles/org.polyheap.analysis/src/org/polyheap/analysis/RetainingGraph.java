@@ -12,12 +12,15 @@ package org.polyheap.analysis;
  */
 public final class RetainingGraph {
     private final int objectCount;
+    private final int vertexCount;
     private final IntArray outStart;
     private final IntArray outTarget;
     private final int[] roots;
     private final LongArray shallow;
     private final int adoptAnchor;
     private final WorkArrays work;
+    private final byte[] reachability;
+    private final Reachability[] groups;
     private volatile long[] hasRetainer;
 
     /**
@@ -31,7 +34,22 @@ public final class RetainingGraph {
      */
     RetainingGraph(int objectCount, IntArray outStart, IntArray outTarget, int[] roots, LongArray shallow,
             int adoptAnchor, WorkArrays work) {
+        this(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work, null, new Reachability[0]);
+    }
+
+    /**
+     * As above, with the {@link ReachabilityGroups}: vertices {@code objectCount} to {@code vertexCount - 1}
+     * are the group vertices of {@code groups} (in that order), {@code outStart} has a row for each.
+     *
+     * @param reachability object → {@link Reachability} code, or null before classification
+     */
+    RetainingGraph(int objectCount, int vertexCount, IntArray outStart, IntArray outTarget, int[] roots,
+            LongArray shallow, int adoptAnchor, WorkArrays work, byte[] reachability, Reachability[] groups) {
+        if (vertexCount != objectCount + groups.length) throw new IllegalArgumentException("a vertex for each group");
         this.objectCount = objectCount;
+        this.vertexCount = vertexCount;
+        this.reachability = reachability;
+        this.groups = groups;
         this.outStart = outStart;
         this.outTarget = outTarget;
         this.roots = roots;
@@ -43,9 +61,25 @@ public final class RetainingGraph {
     /** Where this graph's arrays live: heap or mapped. */
     public WorkArrays work() { return work; }
 
+    /** The snapshot's objects: vertices 0 to objectCount - 1. */
     public int objectCount() { return objectCount; }
 
-    /** Row starts, length objectCount + 1. */
+    /** Objects and group vertices: the dominator tree's nodes. */
+    public int vertexCount() { return vertexCount; }
+
+    /** The reachability groups whose vertices follow the objects, in order; empty when there are none. */
+    public Reachability[] groups() { return groups.clone(); }
+
+    /** Object → {@link Reachability} code (a byte per object); null before {@link ReachabilityGroups#classify}. */
+    byte[] reachability() { return reachability; }
+
+    /** This graph with its objects' classes and no groups (V8: DevTools hangs such nodes under the root itself). */
+    RetainingGraph withClasses(byte[] classes, Reachability[] none) {
+        return new RetainingGraph(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
+                classes, none);
+    }
+
+    /** Row starts, length vertexCount + 1. */
     public IntArray outStart() { return outStart; }
 
     /** Targets by row, length {@link #retainingReferenceCount}. */
@@ -63,7 +97,7 @@ public final class RetainingGraph {
     public boolean hasRetainer(int object) {
         long[] bits = hasRetainer;
         if (bits == null) {
-            bits = new long[(objectCount + 63) >>> 6];
+            bits = new long[(vertexCount + 63) >>> 6];
             for (long p = 0, m = retainingReferenceCount(); p < m; p++) {
                 int t = outTarget.get(p);
                 bits[t >>> 6] |= 1L << t;

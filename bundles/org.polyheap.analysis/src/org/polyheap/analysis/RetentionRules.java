@@ -31,30 +31,59 @@ public final class RetentionRules {
 
     /** As {@link #build(HeapGraph, AnalysisOptions, Progress)}, with the arrays in {@code work}. */
     public static RetainingGraph build(HeapGraph graph, AnalysisOptions options, WorkArrays work, Progress progress) {
+        var weak = new WeakEdges.Collector();
+        RetainingGraph retaining = retainingReferences(graph, options, work, weak, progress);
+        var edges = weak.build();
+        byte[] classes = ReachabilityGroups.classify(retaining, edges, progress);
+        return retaining.adoptAnchor() >= 0
+                ? retaining.withClasses(classes, new Reachability[0]) // V8: DevTools hangs them under the root
+                : ReachabilityGroups.withGroups(retaining, edges, classes, progress);
+    }
+
+    /**
+     * The retaining references alone, before reachability classes and groups; the weak references that
+     * do not retain go to {@code weak}.
+     */
+    static RetainingGraph retainingReferences(HeapGraph graph, AnalysisOptions options, WorkArrays work,
+            WeakEdges.Collector weak, Progress progress) {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
         int[] roots = roots(graph, options.semantics());
-        LongArray shallow;
-        long[] keep = null;
-        boolean[] byKind = null;
-        switch (options.semantics()) {
+        return switch (options.semantics()) {
             case V8_DEVTOOLS -> {
                 // V8's rules walk the graph, so they work on flat heap copies and compact the result out of them
                 long[] sizes = graph.shallowSize().toArray();
-                return new V8Rules(graph, progress).retainingGraph(roots, sizes, options.devtoolsSizes());
+                var g = new V8Rules(graph, progress).retainingGraph(roots, sizes, options.devtoolsSizes());
+                collectV8Weak(graph, weak, progress);
+                yield g;
             }
-            case DART -> {
-                keep = EphemeronRules.retainingEdges(graph, roots, progress);
-                shallow = copy(graph.shallowSize(), work);
-            }
+            case DART -> compact(graph, EphemeronRules.retainingEdges(graph, roots, progress), null, roots,
+                    copy(graph.shallowSize(), work), work, weak, progress);
             default -> {
-                byKind = new boolean[ReferenceKind.values().length];
+                boolean[] byKind = new boolean[ReferenceKind.values().length];
                 for (ReferenceKind k : ReferenceKind.values()) byKind[k.code()] = retainsByKind(options.semantics(), k);
-                shallow = copy(graph.shallowSize(), work);
+                yield compact(graph, null, byKind, roots, copy(graph.shallowSize(), work), work, weak, progress);
             }
-        }
-        return compact(graph, keep, byKind, roots, shallow, work, progress);
+        };
+    }
+
+    /** True for the kinds whose references reach their target without retaining it (weak kinds, ephemeron values). */
+    private static boolean reachesWithoutRetaining(int kind) {
+        if (kind < 0 || kind >= ReferenceKind.values().length) return false;
+        ReferenceKind k = ReferenceKind.ofCode(kind);
+        return k.isWeakKind() || k == ReferenceKind.EPHEMERON;
+    }
+
+    /** V8: its weak edges, and shortcut edges (which DevTools follows only from the root). */
+    private static void collectV8Weak(HeapGraph graph, WeakEdges.Collector weak, Progress progress) {
+        int weakKind = ReferenceKind.WEAK.code(), shortcut = ReferenceKind.SHORTCUT.code();
+        EdgeScan.parallelScan(graph, EdgeScan.Columns.KINDS, part -> {
+            var list = weak.part(part);
+            return (s, pos, t, kind, name) -> {
+                if ((kind == weakKind || (kind == shortcut && s != 0)) && s != t) list.add(s, t, kind);
+            };
+        }, progress);
     }
 
     /**
@@ -102,10 +131,10 @@ public final class RetentionRules {
      * of its own range of reference positions (it keeps at most all of them) and counts its rows; then
      * the parts' blocks are moved together and the counts summed into row starts. A reference retains
      * when its kind does ({@code byKind}) or its bit is set ({@code keep}), it is no self reference,
-     * and it does not point at a GC root.
+     * and it does not point at a GC root; a weak reference that does not retain goes to {@code weak}.
      */
     private static RetainingGraph compact(HeapGraph graph, long[] keep, boolean[] byKind, int[] roots,
-            LongArray shallow, WorkArrays work, Progress progress) {
+            LongArray shallow, WorkArrays work, WeakEdges.Collector weak, Progress progress) {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         long[] isRoot = new long[(n + 63) >>> 6];
@@ -114,16 +143,19 @@ public final class RetentionRules {
         IntArray outTarget = work.ints(m);
         var blocks = new ConcurrentSkipListMap<Integer, long[]>(); // part's first object → {first position, end written}
         progress.phase("Selecting retaining references", m);
-        EdgeScan.parallelScan(graph, byKind != null ? EdgeScan.Columns.KINDS : EdgeScan.Columns.TARGETS, part -> {
+        EdgeScan.parallelScan(graph, EdgeScan.Columns.KINDS, part -> {
             long first = graph.outStart().get(part);
             long[] block = {first, first};
             blocks.put(part, block);
+            var weakOfPart = weak.part(part);
             return (s, pos, t, kind, name) -> {
                 boolean retains = byKind != null ? kind >= 0 && kind < byKind.length && byKind[kind]
                         : (keep[(int) (pos >>> 6)] & (1L << pos)) != 0;
                 if (retains && s != t && (isRoot[t >>> 6] & (1L << t)) == 0) {
                     outTarget.set(block[1]++, t);
                     outStart.add(s + 1, 1); // each part counts only its own sources
+                } else if (!retains && s != t && reachesWithoutRetaining(kind)) {
+                    weakOfPart.add(s, t, kind);
                 }
             };
         }, progress);

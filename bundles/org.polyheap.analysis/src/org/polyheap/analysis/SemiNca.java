@@ -30,7 +30,7 @@ final class SemiNca {
 
     /** Runs on the calling thread; the arrays come from {@code work} and are the caller's to release. */
     static Result run(RetainingGraph g, WorkArrays work, Progress progress) {
-        int n = g.objectCount();
+        int n = g.vertexCount();
         IntArray pre = work.ints(n);
         pre.fill(UNREACHED);
         IntArray vertex = work.ints(n + 1);
@@ -143,7 +143,7 @@ final class SemiNca {
     private static IntArray predecessorsByNumber(RetainingGraph g, IntArray pre, int count, IntArray start,
             WorkArrays work, Progress progress) {
         IntArray outStart = g.outStart(), outTarget = g.outTarget();
-        int n = g.objectCount();
+        int n = g.vertexCount();
         progress.phase("Indexing predecessors", n);
         int sum = 0;
         for (int i = 0; i <= count; i++) start.set(i, sum += start.get(i)); // start[i + 1] = end of row i

@@ -22,7 +22,7 @@ public record TopConsumers(int[] objects, List<HistogramRow> classes, List<Histo
      */
     public static TopConsumers of(HeapGraph graph, DominatorTree tree, int limit, List<HistogramRow> classes,
             List<HistogramRow> groups, Grouping grouping) {
-        int[] top = TopLevel.objects(graph, tree);
+        int[] top = java.util.Arrays.stream(TopLevel.objects(graph, tree)).filter(o -> !tree.isGroup(o)).toArray();
         int[] objects = Arrays.copyOf(top, Math.min(limit, top.length));
         return new TopConsumers(objects, List.copyOf(classes.subList(0, Math.min(limit, classes.size()))),
                 List.copyOf(groups.subList(0, Math.min(limit, groups.size()))), grouping);

@@ -15,7 +15,8 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
  * The top-level dominators as a user means them: the children of the virtual root, with synthetic
  * containers opened up. A synthetic container is a root of kind {@link RootKind#V8_SYNTHETIC_ROOT} or
  * {@link RootKind#DART_ROOT}, and in V8 any node of type {@code synthetic} ("(GC roots)", "(Internalized
- * strings)"...): they hold everything, so listing them would say nothing.
+ * strings)"...): they hold everything, so listing them would say nothing. Reachability group nodes
+ * ({@link DominatorTree#isGroup}) are listed as they are.
  */
 final class TopLevel {
     private TopLevel() { }
@@ -37,8 +38,8 @@ final class TopLevel {
         for (int c : tree.children(DominatorTree.VIRTUAL_ROOT)) stack.add(c);
         while (!stack.isEmpty()) {
             int o = stack.popInt();
-            boolean open = synthetic.contains(o)
-                    || (syntheticType >= 0 && (graph.objectType().get(o) & 0xff) == syntheticType);
+            boolean open = !tree.isGroup(o) && (synthetic.contains(o)
+                    || (syntheticType >= 0 && (graph.objectType().get(o) & 0xff) == syntheticType));
             if (open) {
                 for (int c : tree.children(o)) stack.add(c);
             } else {

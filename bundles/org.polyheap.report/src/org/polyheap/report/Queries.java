@@ -13,6 +13,7 @@ import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.LeakSuspect;
 import org.polyheap.analysis.PathsToRoots;
+import org.polyheap.analysis.Reachability;
 import org.polyheap.analysis.SnapshotComparison;
 import org.polyheap.analysis.TopConsumers;
 import org.polyheap.model.GcRoot;
@@ -47,11 +48,18 @@ public final class Queries {
         m.put("references", g.outTarget().size());
         m.put("gcRoots", (long) g.gcRoots().size());
         m.put("gcRootObjects", g.gcRoots().stream().mapToInt(GcRoot::object).distinct().count());
-        m.put("shallowBytes", tree.reachableBytes() + tree.unreachableBytes());
+        m.put("shallowBytes", tree.totalBytes());
         m.put("reachableObjects", (long) tree.reachableObjects());
         m.put("reachableBytes", tree.reachableBytes());
+        var totals = tree.totals();
+        for (Reachability r : Reachability.values()) {
+            if (r == Reachability.STRONG || r == Reachability.UNREACHABLE) continue;
+            m.put(reachabilityKey(r) + "Objects", totals.objects(r));
+            m.put(reachabilityKey(r) + "Bytes", totals.bytes(r));
+        }
         m.put("unreachableObjects", (long) tree.unreachableObjects());
         m.put("unreachableBytes", tree.unreachableBytes());
+        m.put("reachability", reachabilitySummary(totals));
         m.put("sizeModel", g.metadata().fact("sizeModel", "sizes as stored in the snapshot"));
         m.put("dominatorSemantics", s.analysis().options().semantics().name());
         m.put("indexReused", s.reused());
@@ -59,6 +67,50 @@ public final class Queries {
         m.put("facts", g.metadata().facts());
         m.put("warnings", s.snapshot().warnings());
         return m;
+    }
+
+    /** The overview's key stem for a class: {@code onlySoftlyReachable}, ..., {@code unreachable}. */
+    static String reachabilityKey(Reachability r) {
+        return switch (r) {
+            case STRONG -> "reachable";
+            case SOFT -> "onlySoftlyReachable";
+            case WEAK -> "onlyWeaklyReachable";
+            case FINALIZER -> "onlyFinalizerReachable";
+            case PHANTOM -> "onlyPhantomReachable";
+            case UNREACHABLE -> "unreachable";
+        };
+    }
+
+    /**
+     * The split of the snapshot by reachability in words: "2,640,112 objects (181.2 MB) strongly
+     * reachable; 31,022 (38.0 MB) only softly reachable; ...", classes without objects left out.
+     */
+    public static String reachabilitySummary(DominatorTree.Totals totals) {
+        var parts = new ArrayList<String>();
+        for (Reachability r : Reachability.values()) {
+            long objects = totals.objects(r);
+            if (objects == 0 && r != Reachability.STRONG) continue;
+            parts.add(String.format(java.util.Locale.ROOT, "%,d %s(%s) %s", objects, parts.isEmpty() ? "objects " : "",
+                    ByteSizes.human(totals.bytes(r)), r.label()));
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * The reachability classes a comma-separated list of words names ({@code strong}, {@code soft},
+     * {@code weak}, {@code finalizer}, {@code phantom}, {@code unreachable}, or {@code all}); null for all.
+     *
+     * @throws IllegalArgumentException for an unknown word
+     */
+    public static Set<Reachability> reachability(String words) {
+        if (words == null || words.equals("all")) return null;
+        var set = java.util.EnumSet.noneOf(Reachability.class);
+        for (String w : words.split(",")) {
+            Reachability r = Reachability.ofWord(w.trim());
+            if (r == null) throw new IllegalArgumentException("--reachability takes all or strong, soft, weak, finalizer, phantom, unreachable (comma-separated), not '" + w + "'");
+            set.add(r);
+        }
+        return set;
     }
 
     public static Grouping grouping(String by) {
@@ -74,7 +126,13 @@ public final class Queries {
     /** Histogram rows as a table; precise retained sizes for the first {@code top} rows on request. */
     public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, int top, boolean precise,
             Progress progress) {
-        List<HistogramRow> rows = s.analysis().histogram(grouping, filter, progress);
+        return histogram(s, grouping, filter, null, top, precise, progress);
+    }
+
+    /** As above, with the objects of the reachability classes {@code only} (null: every object). */
+    public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, Set<Reachability> only, int top,
+            boolean precise, Progress progress) {
+        List<HistogramRow> rows = s.analysis().histogram(grouping, filter, only, progress);
         var shown = new java.util.ArrayList<HistogramRow>(rows.subList(0, Math.min(top, rows.size())));
         if (precise) shown.replaceAll(r -> r.retainedIsLowerBound() ? s.analysis().preciseRetained(r, grouping, progress) : r);
         return histogramTable(shown);
@@ -113,8 +171,11 @@ public final class Queries {
     public static Table histogramTable(List<HistogramRow> rows) {
         var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("count", "Objects"),
                 Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
-                Column.flag("retainedIsLowerBound", "Retained is a lower bound"));
-        for (HistogramRow r : rows) b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound());
+                Column.flag("retainedIsLowerBound", "Retained is a lower bound"),
+                Column.bytes("notStrong", "Not strongly reachable bytes"));
+        for (HistogramRow r : rows) {
+            b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound(), r.notStrong());
+        }
         return b.build();
     }
 
@@ -140,15 +201,17 @@ public final class Queries {
         boolean nativeMemory = NativeMemory.recorded(g); // a column only for snapshots that record it
         if (nativeMemory) columns.add(Column.bytes("native", "Native bytes"));
         var b = new Table.Builder("objects", columns.toArray(Column[]::new));
-        long total = Math.max(1, tree.reachableBytes());
+        long total = Math.max(1, tree.totalBytes());
         for (int i = 0; i < n; i++) {
             int o = objects[i];
             int dom = tree.dominator().get(o);
-            var row = new ArrayList<Object>(List.of(ObjectIds.display(g, o), className(g, o), label(g, o),
+            boolean group = tree.isGroup(o);
+            var row = new ArrayList<Object>(List.of(nodeId(s, o), group ? tree.groupOf(o).label() : className(g, o),
+                    group ? String.format(java.util.Locale.ROOT, "%,d objects", tree.totals().objects(tree.groupOf(o))) : label(g, o),
                     tree.shallow().get(o), tree.retained().get(o), tree.retained().get(o) * 100.0 / total,
-                    dom < 0 ? ROOT : ObjectIds.display(g, dom)));
-            if (locations != null) row.add(locations[i]);
-            if (nativeMemory) row.add(NativeMemory.bytes(g, o));
+                    dom < 0 ? ROOT : nodeId(s, dom)));
+            if (locations != null) row.add(group ? "" : locations[i]);
+            if (nativeMemory) row.add(group ? 0L : NativeMemory.bytes(g, o));
             b.row(row.toArray());
         }
         return b.build();
@@ -271,6 +334,23 @@ public final class Queries {
         }
         if ("v8".equals(g.metadata().format())) names.add("(synthetic)");
         return names;
+    }
+
+    /**
+     * A node of the dominator tree as users name it: the object's id ({@link ObjectIds#display}), or
+     * {@code <soft>}, {@code <weak>}, ..., {@code <unreachable>} for a reachability group node.
+     */
+    public static String nodeId(AnalyzedSnapshot s, int node) {
+        DominatorTree tree = s.analysis().dominatorTree();
+        return tree.isGroup(node) ? "<" + tree.groupOf(node).word() + ">" : ObjectIds.display(s.graph(), node);
+    }
+
+    /** The group node a user typed ({@code <soft>} ...), -1 when the tree has none of that class, -2 when it is no group name. */
+    public static int findGroup(AnalyzedSnapshot s, String text) {
+        String t = text.trim();
+        if (!t.startsWith("<") || !t.endsWith(">")) return -2;
+        Reachability r = Reachability.ofWord(t.substring(1, t.length() - 1));
+        return r == null ? -2 : s.analysis().dominatorTree().groupNode(r);
     }
 
     public static String className(HeapGraph g, int o) {

@@ -66,8 +66,8 @@ public final class LoadedSnapshot implements AutoCloseable {
     /** The class histogram as the Histogram page filters and sorts it. */
     public HistogramRows classRows() { return classRows; }
 
-    /** Bytes reachable from the GC roots: the 100 % of "% of heap". */
-    public long heapBytes() { return Math.max(1, analyzed.analysis().dominatorTree().reachableBytes()); }
+    /** Every object's bytes, whatever its reachability: the 100 % of "% of heap" (what the virtual root retains). */
+    public long heapBytes() { return Math.max(1, analyzed.analysis().dominatorTree().totalBytes()); }
 
     public AnalyzedSnapshot analyzed() { return analyzed; }
 

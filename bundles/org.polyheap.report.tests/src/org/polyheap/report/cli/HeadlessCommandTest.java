@@ -74,27 +74,43 @@ class HeadlessCommandTest {
             assertEquals(s.graph().outTarget().size(), o.get("references"));
             assertEquals((long) tree.reachableObjects(), o.get("reachableObjects"));
             assertEquals(tree.reachableBytes(), o.get("reachableBytes"));
-            assertEquals((long) s.graph().objectCount(), (long) o.get("reachableObjects") + (long) o.get("unreachableObjects"));
+            long everyObject = 0, everyByte = 0;
+            for (String stem : List.of("reachable", "onlySoftlyReachable", "onlyWeaklyReachable", "onlyFinalizerReachable",
+                    "onlyPhantomReachable", "unreachable")) {
+                everyObject += (long) o.get(stem + "Objects");
+                everyByte += (long) o.get(stem + "Bytes");
+            }
+            assertEquals((long) s.graph().objectCount(), everyObject, "every object is in one reachability class");
+            assertEquals(o.get("shallowBytes"), everyByte);
+            assertEquals(tree.totalBytes(), o.get("shallowBytes"));
+            assertInstanceOf(String.class, o.get("reachability"));
             assertTrue(s.reused(), "the second open reuses the index the command built");
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
-    void histogramJsonRowsAddUpToTheReachableHeap(String format) throws Exception {
+    void histogramJsonRowsAddUpToTheWholeSnapshot(String format) throws Exception {
         var h = json("histogram", files.get(format).toString(), "--json", "--quiet");
         var rows = Json.array(h.get("classes"));
-        long count = 0, shallow = 0;
+        long count = 0, shallow = 0, notStrong = 0;
         for (Object row : rows) {
             var r = Json.object(row);
-            assertEquals(Set.of("name", "count", "shallow", "retained", "retainedIsLowerBound"), r.keySet());
+            assertEquals(Set.of("name", "count", "shallow", "retained", "retainedIsLowerBound", "notStrong"), r.keySet());
             count += (long) r.get("count");
             shallow += (long) r.get("shallow");
+            notStrong += (long) r.get("notStrong");
             assertTrue((long) r.get("retained") >= 0);
+            assertTrue((long) r.get("notStrong") <= (long) r.get("shallow"));
         }
         var o = json("overview", files.get(format).toString(), "--json", "--quiet");
-        assertEquals(o.get("reachableObjects"), count);
-        assertEquals(o.get("reachableBytes"), shallow);
+        assertEquals(o.get("objects"), count, "every object is counted");
+        assertEquals(o.get("shallowBytes"), shallow);
+        assertEquals((long) o.get("shallowBytes") - (long) o.get("reachableBytes"), notStrong);
+        // --reachability strong counts exactly the strongly reachable objects
+        var strong = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet", "--reachability", "strong").get("classes"));
+        assertEquals(o.get("reachableObjects"), strong.stream().mapToLong(r -> (long) Json.object(r).get("count")).sum());
+        assertEquals(0L, strong.stream().mapToLong(r -> (long) Json.object(r).get("notStrong")).sum());
     }
 
     @ParameterizedTest
@@ -108,20 +124,30 @@ class HeadlessCommandTest {
             long previous = Long.MAX_VALUE;
             for (Object row : objects) {
                 var r = Json.object(row);
-                int o = ObjectIds.find(s.graph(), (String) r.get("id"));
+                String id = (String) r.get("id");
+                int o = id.startsWith("<") ? org.polyheap.report.Queries.findGroup(s, id) : ObjectIds.find(s.graph(), id);
                 assertTrue(o >= 0, "id " + r.get("id") + " resolves");
                 assertEquals(tree.retained().get(o), r.get("retained"));
                 assertEquals(tree.shallow().get(o), r.get("shallow"));
                 assertTrue((long) r.get("retained") <= previous, "sorted by retained size");
                 previous = (long) r.get("retained");
                 int dom = tree.dominator().get(o);
-                assertEquals(dom < 0 ? "<root>" : ObjectIds.display(s.graph(), dom), r.get("dominator"));
+                assertEquals(dom < 0 ? "<root>" : org.polyheap.report.Queries.nodeId(s, dom), r.get("dominator"));
+            }
+            // every reachability group is a top-level row whose children are its objects
+            for (var r : tree.groups()) {
+                int node = tree.groupNode(r);
+                var groupKids = Json.array(json("dominators", files.get(format).toString(), "--of", "<" + r.word() + ">",
+                        "--json", "--quiet", "--top", "1000000").get("objects"));
+                assertEquals(tree.childCount(node), groupKids.size());
+                for (Object k : groupKids) assertEquals("<" + r.word() + ">", Json.object(k).get("dominator"));
             }
             // the children of the biggest object are its dominated objects
             String first = (String) Json.object(objects.get(0)).get("id");
             var kids = Json.array(json("dominators", files.get(format).toString(), "--of", first, "--json", "--quiet",
                     "--top", "1000000").get("objects"));
-            assertEquals(tree.children(ObjectIds.find(s.graph(), first)).length, kids.size());
+            int firstNode = first.startsWith("<") ? org.polyheap.report.Queries.findGroup(s, first) : ObjectIds.find(s.graph(), first);
+            assertEquals(tree.children(firstNode).length, kids.size());
         }
     }
 
@@ -149,8 +175,9 @@ class HeadlessCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void pathsJsonLeadFromTheObjectToAGcRoot(String format) throws Exception {
-        var d = json("dominators", files.get(format).toString(), "--top", "3", "--json", "--quiet");
-        var top = Json.object(Json.array(d.get("objects")).get(0));
+        var d = json("dominators", files.get(format).toString(), "--top", "10", "--json", "--quiet");
+        var top = Json.array(d.get("objects")).stream().map(Json::object)
+                .filter(r -> !((String) r.get("id")).startsWith("<")).findFirst().orElseThrow(); // an object, not a group
         // a child of the biggest object has a path of at least one step
         var kids = Json.array(json("dominators", files.get(format).toString(), "--of", (String) top.get("id"),
                 "--top", "1", "--json", "--quiet").get("objects"));
@@ -193,12 +220,12 @@ class HeadlessCommandTest {
         CommandRun csv = CommandRun.of("histogram", files.get(format).toString(), "--csv", "--top", "20", "--quiet");
         assertEquals(0, csv.code(), csv.err());
         var lines = csv.out().split("\r\n");
-        assertEquals("Class,Objects,Shallow bytes,Retained bytes,Retained is a lower bound", lines[0]);
+        assertEquals("Class,Objects,Shallow bytes,Retained bytes,Retained is a lower bound,Not strongly reachable bytes", lines[0]);
         var rows = Json.array(json("histogram", files.get(format).toString(), "--json", "--top", "20", "--quiet").get("classes"));
         assertEquals(rows.size(), lines.length - 1);
         var firstRow = Json.object(rows.get(0));
         assertTrue(lines[1].endsWith("," + firstRow.get("count") + "," + firstRow.get("shallow") + "," + firstRow.get("retained")
-                + "," + firstRow.get("retainedIsLowerBound")), lines[1]);
+                + "," + firstRow.get("retainedIsLowerBound") + "," + firstRow.get("notStrong")), lines[1]);
     }
 
     @ParameterizedTest

@@ -134,9 +134,19 @@ class ReferenceAnswersTest {
             long unreachable = Long.parseLong(u.group(1).replace(",", ""));
             assertEquals(objects + unreachable, s.graph().objectCount());
             assertEquals(unreachable, tree.unreachableObjects());
-            long marked = 0;
-            for (int o = 0; o < s.graph().objectCount(); o++) if (tree.dominator().get(o) == DominatorTree.UNREACHABLE) marked++;
+            long marked = 0, bytesOfUnreachable = 0;
+            for (int o = 0; o < s.graph().objectCount(); o++) {
+                if (tree.reachabilityOf(o) == org.polyheap.analysis.Reachability.UNREACHABLE) {
+                    marked++;
+                    bytesOfUnreachable += tree.shallow().get(o);
+                }
+            }
             assertEquals(unreachable, marked);
+            // they hang under the "unreachable" group, which retains exactly their bytes
+            int group = tree.groupNode(org.polyheap.analysis.Reachability.UNREACHABLE);
+            assertEquals(DominatorTree.VIRTUAL_ROOT, tree.dominator().get(group));
+            assertEquals(bytesOfUnreachable, tree.retained().get(group));
+            assertEquals(tree.totalBytes(), tree.retained().get(0) + tree.retained().get(group), "root and group hold every byte");
         }
     }
 

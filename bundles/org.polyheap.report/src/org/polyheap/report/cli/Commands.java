@@ -50,7 +50,7 @@ final class Commands {
         return switch (sub) {
             case "parse" -> parse(args(args, Set.of(), Set.of("json")));
             case "overview" -> overview(args(args, Set.of(), Set.of("json")));
-            case "histogram" -> histogram(args(args, Set.of("by", "top", "filter"), Set.of("json", "csv", "precise")));
+            case "histogram" -> histogram(args(args, Set.of("by", "top", "filter", "reachability"), Set.of("json", "csv", "precise")));
             case "dominators" -> dominators(args(args, Set.of("top", "of"), Set.of("json", "csv")));
             case "paths" -> paths(args(args, Set.of("object", "exclude", "max"), Set.of("json")));
             case "report" -> report(args(args, Set.of("out", "format", "top"), Set.of()));
@@ -151,10 +151,17 @@ final class Commands {
             }
         }
         int top = a.intOption("top", Integer.MAX_VALUE, 1);
+        String reachability = a.option("reachability", "all");
+        Set<org.polyheap.analysis.Reachability> only;
+        try {
+            only = Queries.reachability(reachability);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         try (var s = open(a, file)) {
-            Table t = Queries.histogram(s, grouping, filter, top, a.flag("precise"), progress);
+            Table t = Queries.histogram(s, grouping, filter, only, top, a.flag("precise"), progress);
             progress.finishLine();
-            return emit(a, t, Map.of("groupBy", a.option("by", "class")));
+            return emit(a, t, Map.of("groupBy", a.option("by", "class"), "reachability", reachability));
         }
     }
 
@@ -171,10 +178,10 @@ final class Commands {
         int top = a.intOption("top", 25, 1);
         try (var s = open(a, file)) {
             String of = a.option("of", null);
-            int parent = of == null || of.equals(Queries.ROOT) ? DominatorTree.VIRTUAL_ROOT : find(s, of);
+            int parent = of == null || of.equals(Queries.ROOT) ? DominatorTree.VIRTUAL_ROOT : findNode(s, of);
             Table t = Queries.dominators(s, parent, top, progress);
             progress.finishLine();
-            return emit(a, t, Map.of("of", parent < 0 ? Queries.ROOT : ObjectIds.display(s.graph(), parent)));
+            return emit(a, t, Map.of("of", parent < 0 ? Queries.ROOT : Queries.nodeId(s, parent)));
         }
     }
 
@@ -364,6 +371,13 @@ final class Commands {
             throw new OutputException("cannot write output: " + e.getMessage());
         }
         return ExitCode.OK;
+    }
+
+    /** An object, or a reachability group node ({@code <soft>}, ..., {@code <unreachable>}). */
+    private static int findNode(AnalyzedSnapshot s, String id) throws UsageException, NotFoundException {
+        int group = Queries.findGroup(s, id);
+        if (group == -1) throw new NotFoundException("no object is " + id.substring(1, id.length() - 1) + " in " + s.file());
+        return group >= 0 ? group : find(s, id);
     }
 
     private static int find(AnalyzedSnapshot s, String id) throws UsageException, NotFoundException {

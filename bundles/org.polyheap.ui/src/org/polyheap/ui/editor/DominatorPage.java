@@ -24,8 +24,9 @@ import org.polyheap.ui.editor.DominatorRows.Range;
  * widget asks for the rows it paints, read straight from the tree's compressed rows (children are
  * stored biggest retained first); a row's children are counted only when it is expanded. Nodes with
  * many children show them in ranges ({@link DominatorRows}), so expanding a node with a million
- * children makes 1,000 rows, not a million. Elements are {@link ObjectRef}s and {@link Range}s; the
- * page's input (the snapshot) stands for the virtual root. UI thread only.
+ * children makes 1,000 rows, not a million. Elements are {@link ObjectRef}s, {@link Range}s and, at the
+ * top level, {@link GroupRow}s for the objects no retaining path reaches ("only softly reachable",
+ * ..., "unreachable"); the page's input (the snapshot) stands for the virtual root. UI thread only.
  */
 public final class DominatorPage {
     private final LoadedSnapshot snapshot;
@@ -50,11 +51,14 @@ public final class DominatorPage {
         widget.setHeaderVisible(true);
         widget.setLinesVisible(true);
         hints = new ValueHints(snapshot, viewer);
-        column("Object", 520, SWT.LEFT, hints::label, this::rangeLabel);
-        column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()), r -> sumText(r, s -> Format.bytes(s[0])));
-        column("Retained bytes", 130, SWT.RIGHT, r -> Format.bytes(r.retained()), r -> sumText(r, s -> Format.bytes(s[1])));
+        column("Object", 520, SWT.LEFT, hints::label, this::rangeLabel, GroupRow::label);
+        column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()), r -> sumText(r, s -> Format.bytes(s[0])),
+                g -> "");
+        column("Retained bytes", 130, SWT.RIGHT, r -> Format.bytes(r.retained()), r -> sumText(r, s -> Format.bytes(s[1])),
+                g -> Format.bytes(g.retained()));
         column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()),
-                r -> sumText(r, s -> Format.percent(s[1], snapshot.heapBytes())));
+                r -> sumText(r, s -> Format.percent(s[1], snapshot.heapBytes())),
+                g -> Format.percent(g.retained(), snapshot.heapBytes()));
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyTreeContentProvider() {
             @Override public void updateElement(Object parentElement, int index) {
@@ -76,7 +80,8 @@ public final class DominatorPage {
         return control;
     }
 
-    private void column(String title, int width, int align, Function<ObjectRef, String> text, Function<Range, String> range) {
+    private void column(String title, int width, int align, Function<ObjectRef, String> text, Function<Range, String> range,
+            Function<GroupRow, String> group) {
         var c = new TreeViewerColumn(viewer, align);
         c.getColumn().setText(title);
         c.getColumn().setWidth(width);
@@ -86,6 +91,7 @@ public final class DominatorPage {
                 return switch (element) {
                     case ObjectRef r -> text.apply(r);
                     case Range r -> range.apply(r);
+                    case GroupRow g -> group.apply(g);
                     default -> "";
                 };
             }

@@ -59,19 +59,21 @@ public final class DominatorRows {
         return tree.dominatorOf(object);
     }
 
-    /** Rows under an element: an {@link ObjectRef}, a {@link Range}, or anything else for the top level. */
+    /** Rows under an element: an {@link ObjectRef}, a {@link GroupRow}, a {@link Range}, or anything else for the top level. */
     public int rowCount(Object element) {
         return switch (element) {
             case ObjectRef r -> rowCount(0, childCount(r.objectId()));
+            case GroupRow g -> rowCount(0, childCount(g.node()));
             case Range r -> rowCount(r.from(), r.to());
             default -> rowCount(0, childCount(DominatorTree.VIRTUAL_ROOT));
         };
     }
 
-    /** The {@code index}-th row under an element: an {@link ObjectRef} or a {@link Range}. */
+    /** The {@code index}-th row under an element: an {@link ObjectRef}, a {@link GroupRow} or a {@link Range}. */
     public Object row(Object element, int index) {
         return switch (element) {
             case ObjectRef r -> row(r.objectId(), 0, childCount(r.objectId()), index);
+            case GroupRow g -> row(g.node(), 0, childCount(g.node()), index);
             case Range r -> row(r.parent(), r.from(), r.to(), index);
             default -> row(DominatorTree.VIRTUAL_ROOT, 0, childCount(DominatorTree.VIRTUAL_ROOT), index);
         };
@@ -84,10 +86,15 @@ public final class DominatorRows {
 
     private Object row(int parent, int from, int to, int index) {
         int n = to - from;
-        if (n <= DIRECT) return new ObjectRef(snapshot, child(parent, from + index));
+        if (n <= DIRECT) return element(child(parent, from + index));
         long span = span(n);
         int start = (int) (from + index * span);
         return new Range(parent, start, (int) Math.min(to, start + span));
+    }
+
+    /** The row of a tree node: an object, or a reachability group. */
+    private Object element(int node) {
+        return tree.isGroup(node) ? new GroupRow(snapshot, node) : new ObjectRef(snapshot, node);
     }
 
     /** Children per row under a range of {@code n} children: the smallest power of SPAN that leaves at most SPAN rows. */
@@ -105,6 +112,7 @@ public final class DominatorRows {
     public Object parentOf(Object element) {
         List<Step> path = switch (element) {
             case ObjectRef r -> pathTo(r.objectId());
+            case GroupRow g -> pathTo(g.node());
             case Range r -> {
                 var p = r.parent() < 0 ? new ArrayList<Step>() : new ArrayList<>(pathTo(r.parent()));
                 p.addAll(rangesDown(r.parent(), r.from()));
@@ -119,10 +127,11 @@ public final class DominatorRows {
 
     /**
      * The rows from the top level down to {@code object}, ranges included; empty when the object is
-     * not in the tree (unreachable). O(depth × children): each object is looked up among its siblings.
+     * not in the tree. O(depth × children): each object is looked up among its siblings. Objects that are
+     * not strongly reachable are found under their reachability group's row.
      */
     public List<Step> pathTo(int object) {
-        if (object < 0 || !tree.isReachable(object)) return List.of();
+        if (object < 0 || !tree.inTree(object)) return List.of();
         var chain = new ArrayList<Integer>();
         for (int o = object; o >= 0; o = dominatorOf(o)) chain.addFirst(o);
         var path = new ArrayList<Step>();
@@ -133,7 +142,7 @@ public final class DominatorRows {
             var ranges = rangesDown(parent, index);
             path.addAll(ranges);
             int from = ranges.isEmpty() ? 0 : ((Range) ranges.getLast().element()).from();
-            path.add(new Step(new ObjectRef(snapshot, o), index - from));
+            path.add(new Step(element(o), index - from));
             parent = o;
         }
         return path;

@@ -25,14 +25,15 @@ import org.eclipse.swt.widgets.Text;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.ObjectSets;
+import org.polyheap.analysis.Reachability;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.jobs.MonitorProgress;
 
 /**
  * The Histogram page: one row per class (or package, loader, library) with object count, shallow
- * and retained bytes, in a virtual table that asks a {@link HistogramRows.View} for the rows it
+ * and retained bytes and the bytes that are not strongly reachable, in a virtual table that asks a {@link HistogramRows.View} for the rows it
  * shows. It counts the whole heap or, after a query (Retained Set, Immediate Dominators), a set of
- * objects ({@link Scope}). Histograms of up to {@value #IN_PLACE} rows are filtered and sorted on
+ * objects ({@link Scope}), of every object or of one reachability class. Histograms of up to {@value #IN_PLACE} rows are filtered and sorted on
  * the UI thread (under a few ms); bigger ones in a job, the latest request winning, and the table's
  * row count follows in steps ({@link GradualItemCount}), so typing in the filter of a 100 k-class
  * histogram never holds the window. A grouping or scope change recomputes the rows in a job.
@@ -49,17 +50,21 @@ public final class HistogramPage {
         public boolean isWholeHeap() { return objects == null; }
     }
 
-    /** What the page shows, for the navigation history: restoring it shows the same rows without recomputing. */
-    public record State(Scope scope, Grouping grouping, HistogramRows.View view) { }
+    /**
+     * What the page shows, for the navigation history: restoring it shows the same rows without recomputing.
+     * {@code reachability} is the class the rows count, null for every object.
+     */
+    public record State(Scope scope, Grouping grouping, Reachability reachability, HistogramRows.View view) { }
 
     /** Why the page changed, for the navigation history. */
-    public enum Change { FILTER, GROUPING, SCOPE }
+    public enum Change { FILTER, GROUPING, SCOPE, REACHABILITY }
 
     private final LoadedSnapshot snapshot;
     private Composite control;
     private Link scopeLine;
     private Text filterText;
     private Combo grouping;
+    private Combo reachability;
     private Label count;
     private TableViewer viewer;
     private GradualItemCount itemCount;
@@ -68,6 +73,7 @@ public final class HistogramPage {
 
     private Scope scope = Scope.WHOLE_HEAP;
     private Grouping currentGrouping = Grouping.CLASS;
+    private Reachability currentReachability; // null: every object
     private HistogramRows base;                 // the rows of scope and grouping
     private HistogramRows.View view;            // what the table shows of them
     private Change pendingChange;               // told to the listener when the view it led to is shown
@@ -82,9 +88,9 @@ public final class HistogramPage {
 
     public Composite create(Composite parent) {
         control = new Composite(parent, SWT.NONE);
-        control.setLayout(new GridLayout(5, false));
+        control.setLayout(new GridLayout(7, false));
         scopeLine = new Link(control, SWT.NONE);
-        scopeLine.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 5, 1));
+        scopeLine.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 7, 1));
         scopeLine.addListener(SWT.Selection, e -> showScope(Scope.WHOLE_HEAP));
         new Label(control, SWT.NONE).setText("Filter:");
         filterText = new Text(control, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
@@ -96,6 +102,11 @@ public final class HistogramPage {
         grouping.setItems(GROUPINGS);
         grouping.select(0);
         grouping.addListener(SWT.Selection, e -> regroup(GROUPINGS[grouping.getSelectionIndex()]));
+        new Label(control, SWT.NONE).setText("Objects:");
+        reachability = new Combo(control, SWT.READ_ONLY);
+        reachability.setItems(reachabilityChoices());
+        reachability.select(0);
+        reachability.addListener(SWT.Selection, e -> showReachability(reachabilityAt(reachability.getSelectionIndex())));
         count = new Label(control, SWT.NONE);
         count.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, false, false));
 
@@ -103,7 +114,7 @@ public final class HistogramPage {
         Table table = viewer.getTable();
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
-        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 5, 1));
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 7, 1));
         column("Class", 380, SWT.LEFT, HistogramRows.Column.NAME, r -> r.name().isEmpty() ? "(none)" : r.name());
         column("Objects", 110, SWT.RIGHT, HistogramRows.Column.OBJECTS, r -> Format.count(r.objects()));
         column("Shallow bytes", 140, SWT.RIGHT, HistogramRows.Column.SHALLOW, r -> Format.bytes(r.shallow()));
@@ -111,6 +122,8 @@ public final class HistogramPage {
                 r -> Format.bytes(r.retained(), r.retainedIsLowerBound()));
         column("% of heap", 90, SWT.RIGHT, HistogramRows.Column.PERCENT,
                 r -> (r.retainedIsLowerBound() ? "\u2265 " : "") + Format.percent(r.retained(), snapshot.heapBytes()));
+        column("Not strongly reachable", 170, SWT.RIGHT, HistogramRows.Column.NOT_STRONG,
+                r -> r.notStrong() == 0 ? "" : Format.bytes(r.notStrong()));
         // no hash lookup: rows leave the table a thousand at a time (GradualItemCount), which JFace's map would not see
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) {
@@ -191,15 +204,38 @@ public final class HistogramPage {
     }
 
     /** Shows new rows (a grouping or a scope) with the filter and sort asked for. */
-    private void show(Scope s, Grouping g, HistogramRows rows) {
-        setScope(s, g, rows);
+    private void show(Scope s, Grouping g, Reachability only, HistogramRows rows) {
+        setScope(s, g, only, rows);
         request();
     }
 
-    private void setScope(Scope s, Grouping g, HistogramRows rows) {
+    static final String ALL_OBJECTS = "all objects";
+
+    /** "all objects", then the classes this snapshot has objects of. */
+    private String[] reachabilityChoices() {
+        var choices = new java.util.ArrayList<String>(List.of(ALL_OBJECTS));
+        for (Reachability r : present()) choices.add(r.label());
+        return choices.toArray(String[]::new);
+    }
+
+    private List<Reachability> present() {
+        var totals = snapshot.analyzed().analysis().dominatorTree().totals();
+        return java.util.Arrays.stream(Reachability.values()).filter(r -> totals.objects(r) > 0).toList();
+    }
+
+    private Reachability reachabilityAt(int index) { return index <= 0 ? null : present().get(index - 1); }
+
+    /** Counts only the objects of one reachability class (null: every object); recomputed off the UI thread. */
+    public Job showReachability(Reachability only) {
+        return load(scope, currentGrouping, only, Change.REACHABILITY);
+    }
+
+    private void setScope(Scope s, Grouping g, Reachability only, HistogramRows rows) {
         scope = s;
         base = rows;
         currentGrouping = g;
+        currentReachability = only;
+        reachability.select(java.util.Arrays.asList(reachabilityChoices()).indexOf(only == null ? ALL_OBJECTS : only.label()));
         grouping.select(List.of(GROUPINGS).indexOf(switch (g) {
             case CLASS -> "class";
             case PACKAGE -> "package";
@@ -212,27 +248,28 @@ public final class HistogramPage {
             case CLASS_LOADER -> "Class loader";
             case LIBRARY -> "Library";
         });
-        scopeLine.setText(s.isWholeHeap() ? "All reachable objects of the heap"
-                : s.title() + "    <a>Show the whole heap</a>");
+        String objects = only == null ? "" : " (" + only.label() + ")";
+        scopeLine.setText(s.isWholeHeap() ? (only == null ? "Every object of the snapshot, whatever its reachability" : "The objects of the snapshot" + objects)
+                : s.title() + objects + "    <a>Show the whole heap</a>");
         scopeLine.getParent().layout(new org.eclipse.swt.widgets.Control[] { scopeLine });
     }
 
     /** Switches the grouping ("class", "package", "loader", "library"); recomputed off the UI thread. */
     public Job regroup(String by) {
-        return load(scope, org.polyheap.report.Queries.grouping(by), Change.GROUPING);
+        return load(scope, org.polyheap.report.Queries.grouping(by), currentReachability, Change.GROUPING);
     }
 
     /** Counts a set of objects (or the whole heap) instead, in the current grouping; computed off the UI thread. */
     public Job showScope(Scope s) {
-        return load(s, currentGrouping, Change.SCOPE);
+        return load(s, currentGrouping, currentReachability, Change.SCOPE);
     }
 
     /** Makes the rows of a scope and grouping in a job, then shows them. Returns the job, or null when there was none to run. */
-    private Job load(Scope s, Grouping g, Change change) {
+    private Job load(Scope s, Grouping g, Reachability only, Change change) {
         if (rowsJob != null) rowsJob.cancel();
-        if (s.isWholeHeap() && g == Grouping.CLASS) {
+        if (s.isWholeHeap() && g == Grouping.CLASS && only == null) {
             pendingChange = change;
-            show(s, g, snapshot.classRows());
+            show(s, g, null, snapshot.classRows());
             return null;
         }
         var job = new Job(s.isWholeHeap() ? "Histogram by " + g.name().toLowerCase(java.util.Locale.ROOT) : s.title()) {
@@ -240,13 +277,16 @@ public final class HistogramPage {
                 var progress = MonitorProgress.begin(monitor, getName());
                 try {
                     var analysis = snapshot.analyzed().analysis();
-                    List<HistogramRow> list = s.isWholeHeap() ? analysis.histogram(g, null, progress)
-                            : ObjectSets.histogram(snapshot.graph(), analysis.dominatorTree(), s.objects(), g, progress);
+                    var tree = analysis.dominatorTree();
+                    List<HistogramRow> list = s.isWholeHeap()
+                            ? analysis.histogram(g, null, only == null ? null : java.util.EnumSet.of(only), progress)
+                            : ObjectSets.histogram(snapshot.graph(), tree, only == null ? s.objects()
+                                    : java.util.Arrays.stream(s.objects()).filter(o -> tree.reachabilityOf(o) == only).toArray(), g, progress);
                     var rows = new HistogramRows(list);
                     control.getDisplay().asyncExec(() -> {
                         if (control.isDisposed() || monitor.isCanceled()) return;
                         pendingChange = change;
-                        show(s, g, rows);
+                        show(s, g, only, rows);
                     });
                     return Status.OK_STATUS;
                 } catch (java.util.concurrent.CancellationException e) {
@@ -263,12 +303,12 @@ public final class HistogramPage {
 
     /** What the page shows now. */
     public State state() {
-        return new State(scope, currentGrouping, view);
+        return new State(scope, currentGrouping, currentReachability, view);
     }
 
     /** What the page shows when it opens: the whole heap by class, biggest retained first, no filter. */
     public State initialState() {
-        return new State(Scope.WHOLE_HEAP, Grouping.CLASS, snapshot.classRows().initial());
+        return new State(Scope.WHOLE_HEAP, Grouping.CLASS, null, snapshot.classRows().initial());
     }
 
     /** Shows a state again (navigation history): rows, filter and sort as they were; no recomputation. */
@@ -281,7 +321,7 @@ public final class HistogramPage {
             sortColumn = state.view().sortColumn();
             descending = state.view().descending();
             filterText.setText(state.view().filterText());
-            setScope(state.scope(), state.grouping(), state.view().rows());
+            setScope(state.scope(), state.grouping(), state.reachability(), state.view().rows());
             setView(state.view());
         } finally {
             restoring = false;
@@ -313,6 +353,10 @@ public final class HistogramPage {
     public Text filterText() { return filterText; }
 
     public Combo groupingCombo() { return grouping; }
+
+    public Combo reachabilityCombo() { return reachability; }
+
+    public Reachability reachability() { return currentReachability; }
 
     /**
      * Computes views of big histograms off the UI thread. One job, rescheduled per request: while it

@@ -19,7 +19,7 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
  */
 public final class HistogramRows {
     /** Sortable columns, in table order. */
-    public enum Column { NAME, OBJECTS, SHALLOW, RETAINED, PERCENT }
+    public enum Column { NAME, OBJECTS, SHALLOW, RETAINED, PERCENT, NOT_STRONG }
 
     private final List<HistogramRow> rows;
     private final String[] lowerNames;
@@ -147,6 +147,7 @@ public final class HistogramRows {
                     case OBJECTS -> r.objects();
                     case SHALLOW -> r.shallow();
                     case RETAINED, PERCENT -> r.retained();
+                    case NOT_STRONG -> r.notStrong();
                 };
             }
             boolean down = descending;

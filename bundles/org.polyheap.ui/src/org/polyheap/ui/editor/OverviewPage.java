@@ -53,9 +53,15 @@ public final class OverviewPage {
         facts.put("References", Format.count((Long) o.get("references")));
         facts.put("GC roots", Format.count((Long) o.get("gcRoots")) + " (" + Format.count((Long) o.get("gcRootObjects")) + " objects)");
         facts.put("Heap size", Format.human((Long) o.get("shallowBytes")) + " (" + Format.bytes((Long) o.get("shallowBytes")) + " bytes)");
-        facts.put("Reachable", Format.count((Long) o.get("reachableObjects")) + " objects, " + Format.human((Long) o.get("reachableBytes")));
-        facts.put("Unreachable", Format.count((Long) o.get("unreachableObjects")) + " objects, " + Format.human((Long) o.get("unreachableBytes"))
-                + " (kept out of retained sizes)");
+        facts.put("Strongly reachable", Format.count((Long) o.get("reachableObjects")) + " objects, " + Format.human((Long) o.get("reachableBytes")));
+        for (String[] c : new String[][] { {"onlySoftlyReachable", "Only softly reachable"}, {"onlyWeaklyReachable", "Only weakly reachable"},
+                {"onlyFinalizerReachable", "Only through finalizers"}, {"onlyPhantomReachable", "Only phantom reachable"},
+                {"unreachable", "Unreachable"} }) {
+            if (o.get(c[0] + "Objects") instanceof Long n && n > 0) {
+                facts.put(c[1], Format.count(n) + " objects, " + Format.human((Long) o.get(c[0] + "Bytes"))
+                        + " (counted everywhere; in the Dominator Tree under \u201c" + c[1].toLowerCase(java.util.Locale.ROOT) + "\u201d)");
+            }
+        }
         facts.put("Sizes", String.valueOf(o.get("sizeModel")));
         facts.put("Dominators", semanticsInWords());
         if ("fuchsia".equals(snapshot.analyzed().format())) {

@@ -126,8 +126,11 @@ public final class InspectorView extends ObjectView {
                     + (holders.isEmpty() ? "" : " (" + holders + ")"), "", null));
         }
         int dom = tree.dominator().get(ref.objectId());
+        lines.add(new Line("Reachability", tree.reachabilityOf(ref.objectId()).label(), "", null));
         if (dom == DominatorTree.UNREACHABLE) {
-            lines.add(new Line("Dominator", "none: unreachable from the GC roots", "", null));
+            lines.add(new Line("Dominator", "none: outside the tree", "", null));
+        } else if (tree.isGroup(dom)) {
+            lines.add(new Line("Dominator", "the group \u201c" + tree.groupOf(dom).label() + "\u201d: no strong path holds it", "", null));
         } else if (dom == DominatorTree.VIRTUAL_ROOT) {
             lines.add(new Line("Dominator", "the GC roots", "", null));
         } else {
