@@ -13,19 +13,23 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
  * The dominator tree of a {@link RetainingGraph} with retained sizes, as columns: heap or mapped
  * working arrays when just computed, or the mapped result columns of the index store when read back
  * ({@link DominatorTreeStore}), so reopening a snapshot reads nothing until a value is asked for.
- * Object ids are the graph's; the virtual root above all GC roots has no id.
+ * Object ids are the graph's; the virtual root above all GC roots has no id. After the objects come the
+ * reachability group nodes ({@link #isGroup}, {@link ReachabilityGroups}): one per class of objects that no
+ * retaining path from a GC root reaches ("only softly reachable", ..., "unreachable"), each a child of the
+ * virtual root holding its class's objects, so every object of the snapshot is in the tree and the root
+ * retains every byte ({@link #totalBytes}).
  *
  * <ul>
- * <li>{@link #dominator()}: object → immediate dominator, {@link #VIRTUAL_ROOT} (-1) for the GC roots
- *     (and, for V8, nothing else: node 0 is the only root), {@link #UNREACHABLE} (-2) for objects that no
- *     retaining path reaches.</li>
- * <li>{@link #retained()}: object → retained size; an unreachable object's retained size is its own size.</li>
+ * <li>{@link #dominator()}: node → immediate dominator, {@link #VIRTUAL_ROOT} (-1) for the GC roots
+ *     and the group nodes (for V8 nothing else: node 0 is the only root and DevTools' rules hang the rest
+ *     under it), {@link #UNREACHABLE} (-2) only for a node no rule places (none with the shipped rules).</li>
+ * <li>{@link #retained()}: node → retained size; a group node retains what its objects retain together.</li>
  * <li>{@link #dominatedStart()} / {@link #dominatedChildren()}: the tree in compressed sparse rows, MAT's
- *     layout: row 0 = children of the virtual root, row k + 1 = children of object k, each row sorted by
- *     retained size descending (ties by id ascending).</li>
+ *     layout: row 0 = children of the virtual root, row k + 1 = children of node k, each row sorted by
+ *     retained size descending (ties by id ascending); in row 0 the reachability group nodes come last.</li>
  * </ul>
- * Unreachable objects are not in the tree: they are listed by {@link #unreachable()} and counted apart,
- * so the reachable total and the unreachable total add up to the heap.
+ * Each object's {@link Reachability} class is a column of its own ({@link #reachability()}); the
+ * {@link Totals} count objects and bytes per class.
  *
  * <p>Immutable; thread-safe. Single values cost a column read (an array access, or a page lookup for
  * stored columns); {@link #walk()} gives plain arrays for whole-tree walks.
@@ -154,9 +158,23 @@ public final class DominatorTree {
             rows(dom, start, children);
             progress.phase("Sorting the dominator tree", n + 1);
             sortRows(start, children, retained, progress);
+            groupsLast(start, children, objects);
             return new DominatorTree(dom, retained, new GroupSizes(shallow, n), widen(start), children,
                     new ByteClasses(classes), g.groups(), new Totals(classObjects, classBytes));
         }
+    }
+
+    /**
+     * Moves the group nodes to the end of the virtual root's row (keeping both parts' order), so the
+     * top level reads: the objects, biggest first, then the reachability groups.
+     */
+    private static void groupsLast(IntArray start, IntArray children, int objects) {
+        int from = start.get(0), to = start.get(1);
+        int[] row = new int[to - from];
+        children.copyTo(from, row, 0, row.length);
+        int at = from;
+        for (int c : row) if (c < objects) children.set(at++, c);
+        for (int c : row) if (c >= objects) children.set(at++, c);
     }
 
     /** The classes as the column the store writes: a byte per object. */

@@ -220,7 +220,7 @@ class ObjectMenuTest {
         var g = editor.snapshot().graph();
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
         for (int o = 0; o < g.objectCount(); o++) {
-            if (tree.isReachable(o) && tree.dominator().get(o) >= 0 && Queries.className(g, o).equals("java.lang.String")
+            if (tree.inTree(o) && tree.dominator().get(o) >= 0 && !tree.isGroup(tree.dominator().get(o)) && Queries.className(g, o).equals("java.lang.String")
                     && editor.snapshot().value(o, 100).length() > 3) return o;
         }
         throw new AssertionError("no string in the dump");

@@ -277,10 +277,17 @@ class SnapshotWindowTest {
         return ref;
     }
 
-    /** The first object row under {@code parent} (the top level for null), expanding the first range rows on the way. */
+    /**
+     * The first object row under {@code parent} (the top level for null, past the reachability groups'
+     * rows), expanding the first range rows on the way.
+     */
     static TreeItem firstObjectRow(Tree widget, TreeItem parent) {
         TreeItem row = parent == null ? widget.getItem(0) : parent.getItem(0);
-        row.getText(0);
+        materialized(row);
+        for (int i = 1; parent == null && row.getData() instanceof org.polyheap.ui.editor.GroupRow; i++) {
+            row = widget.getItem(i);
+            materialized(row);
+        }
         while (row.getData() instanceof DominatorRows.Range) {
             enter(widget, row);
             row = row.getItem(0);
@@ -296,6 +303,12 @@ class SnapshotWindowTest {
         e.item = item;
         widget.notifyListeners(org.eclipse.swt.SWT.DefaultSelection, e);
         UiTestSupport.spin(30);
+    }
+
+    /** Asks a virtual row for its element and waits until it has one. */
+    static void materialized(TreeItem item) {
+        item.getText(0);
+        UiTestSupport.spinUntil(() -> item.getData() != null, 5000, "row data");
     }
 
     /** The row's object; a virtual row gets its data when first painted or asked for. */

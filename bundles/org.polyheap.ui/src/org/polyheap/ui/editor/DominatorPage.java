@@ -168,8 +168,13 @@ public final class DominatorPage {
      * null for an unreachable object. O(depth × children), see {@link DominatorRows#pathTo}.
      */
     public TreeItem item(ObjectRef ref) {
+        return item(ref.objectId());
+    }
+
+    /** The widget row of an object or a reachability group node; see {@link #item(ObjectRef)}. */
+    public TreeItem item(int node) {
         TreeItem item = null;
-        for (DominatorRows.Step step : rows.pathTo(ref.objectId())) {
+        for (DominatorRows.Step step : rows.pathTo(node)) {
             if (item != null) expand(item, item.getData());
             item = item == null ? viewer.getTree().getItem(step.index()) : item.getItem(step.index());
             item.getText(0); // a virtual row gets its element when first asked

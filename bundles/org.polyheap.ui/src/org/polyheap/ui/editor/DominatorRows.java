@@ -11,7 +11,8 @@ import org.polyheap.ui.ObjectRef;
  * How the Dominator Tree page lays a node's children out as rows. Up to {@link #DIRECT} children are
  * rows of their own; a node with more shows ranges of {@value #SPAN} children ("[1 … 1,000]"), and a
  * range with more than {@value #SPAN} × {@value #SPAN} children ranges of ranges, so no row ever has
- * more than {@link #DIRECT} rows under it. Why: GTK's tree makes a model row for every child it is told
+ * more than {@link #DIRECT} rows under it. The top level starts with a row per reachability group
+ * ({@link GroupRow}: "only softly reachable", ..., "unreachable"), then the objects. Why: GTK's tree makes a model row for every child it is told
  * about and a tree-view node for every child of an expanded row, about 6 µs each (docs/benchmarks.md,
  * UI), so a million children at one level would freeze the window for seconds, while two levels of
  * 1,000 expand in milliseconds and every child is still there, biggest retained size first.
@@ -38,16 +39,23 @@ public final class DominatorRows {
 
     private final LoadedSnapshot snapshot;
     private final DominatorTree tree;
+    /** Reachability groups: the last children of the virtual root, shown as the first top-level rows. */
+    private final int groups;
 
     public DominatorRows(LoadedSnapshot snapshot) {
         this.snapshot = snapshot;
         this.tree = snapshot.analyzed().analysis().dominatorTree();
+        this.groups = tree.groups().length;
     }
 
-    /** Children of an object, or of the virtual root for -1. O(1). */
+    /**
+     * Objects under an object or group node, or at the top level for -1 (the reachability groups left
+     * out: they have rows of their own above the objects, never inside a range). O(1).
+     */
     public int childCount(int object) {
         if (object < DominatorTree.VIRTUAL_ROOT) return 0;
-        return tree.childCount(object);
+        int n = tree.childCount(object);
+        return object == DominatorTree.VIRTUAL_ROOT ? n - groups : n;
     }
 
     /** The {@code index}-th child of an object (or of the virtual root), biggest retained first. O(1). */
@@ -65,7 +73,7 @@ public final class DominatorRows {
             case ObjectRef r -> rowCount(0, childCount(r.objectId()));
             case GroupRow g -> rowCount(0, childCount(g.node()));
             case Range r -> rowCount(r.from(), r.to());
-            default -> rowCount(0, childCount(DominatorTree.VIRTUAL_ROOT));
+            default -> groups + rowCount(0, childCount(DominatorTree.VIRTUAL_ROOT));
         };
     }
 
@@ -75,7 +83,8 @@ public final class DominatorRows {
             case ObjectRef r -> row(r.objectId(), 0, childCount(r.objectId()), index);
             case GroupRow g -> row(g.node(), 0, childCount(g.node()), index);
             case Range r -> row(r.parent(), r.from(), r.to(), index);
-            default -> row(DominatorTree.VIRTUAL_ROOT, 0, childCount(DominatorTree.VIRTUAL_ROOT), index);
+            default -> index < groups ? element(tree.child(DominatorTree.VIRTUAL_ROOT, childCount(DominatorTree.VIRTUAL_ROOT) + index))
+                    : row(DominatorTree.VIRTUAL_ROOT, 0, childCount(DominatorTree.VIRTUAL_ROOT), index - groups);
         };
     }
 
@@ -139,10 +148,18 @@ public final class DominatorRows {
         for (int o : chain) {
             int index = indexOf(parent, o);
             if (index < 0) return List.of();
-            var ranges = rangesDown(parent, index);
+            boolean top = parent == DominatorTree.VIRTUAL_ROOT;
+            if (top && tree.isGroup(o)) { // a group's row: first at the top level
+                path.add(new Step(element(o), index - childCount(parent)));
+                parent = o;
+                continue;
+            }
+            var ranges = new ArrayList<>(rangesDown(parent, index));
+            int shift = top ? groups : 0; // top-level rows start with the groups
+            if (!ranges.isEmpty()) ranges.set(0, new Step(ranges.getFirst().element(), ranges.getFirst().index() + shift));
             path.addAll(ranges);
             int from = ranges.isEmpty() ? 0 : ((Range) ranges.getLast().element()).from();
-            path.add(new Step(element(o), index - from));
+            path.add(new Step(element(o), index - from + (ranges.isEmpty() ? shift : 0)));
             parent = o;
         }
         return path;

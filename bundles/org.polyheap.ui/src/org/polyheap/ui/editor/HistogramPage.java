@@ -133,7 +133,7 @@ public final class HistogramPage {
         });
         viewer.setInput(snapshot);
         itemCount = new GradualItemCount(table);
-        show(Scope.WHOLE_HEAP, Grouping.CLASS, snapshot.classRows());
+        show(Scope.WHOLE_HEAP, Grouping.CLASS, null, snapshot.classRows());
         return control;
     }
 
