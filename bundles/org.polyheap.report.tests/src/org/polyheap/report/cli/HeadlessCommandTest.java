@@ -88,6 +88,25 @@ class HeadlessCommandTest {
         }
     }
 
+    /** Every object is in the dominator tree, so the virtual root retains every byte of the file's objects. */
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
+    void theRootRetainsEveryByteOfTheSnapshot(String format) throws Exception {
+        try (var s = direct(format)) {
+            var g = s.graph();
+            var tree = s.analysis().dominatorTree();
+            long total = 0;
+            for (int o = 0; o < g.objectCount(); o++) {
+                total += g.shallowSize().get(o); // the parser's sizes (V8: DevTools moves sizes between nodes, never changes the sum)
+                assertTrue(tree.inTree(o), "object " + o + " has a place in the tree");
+            }
+            long underRoot = 0;
+            for (int c : tree.children(DominatorTree.VIRTUAL_ROOT)) underRoot += tree.retained().get(c);
+            assertEquals(total, underRoot, format);
+            assertEquals(total, tree.totalBytes(), format);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void histogramJsonRowsAddUpToTheWholeSnapshot(String format) throws Exception {
