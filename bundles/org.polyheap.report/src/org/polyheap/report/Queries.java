@@ -70,7 +70,7 @@ public final class Queries {
     }
 
     /** The overview's key stem for a class: {@code onlySoftlyReachable}, ..., {@code unreachable}. */
-    static String reachabilityKey(Reachability r) {
+    public static String reachabilityKey(Reachability r) {
         return switch (r) {
             case STRONG -> "reachable";
             case SOFT -> "onlySoftlyReachable";

@@ -165,7 +165,7 @@ public final class DominatorPage {
 
     /**
      * The widget row of an object, made if needed by expanding the rows above it (ranges included);
-     * null for an unreachable object. O(depth × children), see {@link DominatorRows#pathTo}.
+     * null for an object outside the tree. O(depth × children), see {@link DominatorRows#pathTo}.
      */
     public TreeItem item(ObjectRef ref) {
         return item(ref.objectId());

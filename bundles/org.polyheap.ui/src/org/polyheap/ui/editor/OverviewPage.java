@@ -19,6 +19,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.RootKind;
 import org.polyheap.report.Queries;
+import org.polyheap.analysis.Reachability;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
 
@@ -54,12 +55,12 @@ public final class OverviewPage {
         facts.put("GC roots", Format.count((Long) o.get("gcRoots")) + " (" + Format.count((Long) o.get("gcRootObjects")) + " objects)");
         facts.put("Heap size", Format.human((Long) o.get("shallowBytes")) + " (" + Format.bytes((Long) o.get("shallowBytes")) + " bytes)");
         facts.put("Strongly reachable", Format.count((Long) o.get("reachableObjects")) + " objects, " + Format.human((Long) o.get("reachableBytes")));
-        for (String[] c : new String[][] { {"onlySoftlyReachable", "Only softly reachable"}, {"onlyWeaklyReachable", "Only weakly reachable"},
-                {"onlyFinalizerReachable", "Only through finalizers"}, {"onlyPhantomReachable", "Only phantom reachable"},
-                {"unreachable", "Unreachable"} }) {
-            if (o.get(c[0] + "Objects") instanceof Long n && n > 0) {
-                facts.put(c[1], Format.count(n) + " objects, " + Format.human((Long) o.get(c[0] + "Bytes"))
-                        + " (counted everywhere; in the Dominator Tree under \u201c" + c[1].toLowerCase(java.util.Locale.ROOT) + "\u201d)");
+        for (Reachability r : Reachability.values()) { // the other classes, where the snapshot has objects of them
+            String key = org.polyheap.report.Queries.reachabilityKey(r);
+            if (r != Reachability.STRONG && o.get(key + "Objects") instanceof Long n && n > 0) {
+                facts.put(Character.toUpperCase(r.label().charAt(0)) + r.label().substring(1), Format.count(n) + " objects, "
+                        + Format.human((Long) o.get(key + "Bytes")) + " (counted everywhere; in the Dominator Tree under \u201c"
+                        + r.label() + "\u201d)");
             }
         }
         facts.put("Sizes", String.valueOf(o.get("sizeModel")));
