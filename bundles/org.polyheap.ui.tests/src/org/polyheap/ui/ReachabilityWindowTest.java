@@ -84,6 +84,10 @@ class ReachabilityWindowTest {
                 UiTestSupport.TIMEOUT_MS, "the Inspector's reachability line");
         assertTrue(inspector.lines().stream().anyMatch(l -> l.name().equals("Reachability")
                 && l.value().equals("only softly reachable")), String.valueOf(inspector.lines()));
+        var paths = (org.polyheap.ui.views.PathsView) UiTestSupport.window().getActivePage().findView(org.polyheap.ui.views.PathsView.ID);
+        assertNotNull(paths, "the Paths to GC Roots view is open");
+        UiTestSupport.spinUntil(() -> paths.getContentDescription().contains("only softly reachable"), UiTestSupport.TIMEOUT_MS,
+                "the paths view says why there is no strong path: " + paths.getContentDescription());
         UiTestSupport.screenshot("dominator-reachability-groups");
     }
 

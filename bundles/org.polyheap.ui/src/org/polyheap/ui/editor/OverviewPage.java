@@ -59,9 +59,8 @@ public final class OverviewPage {
             String key = org.polyheap.report.Queries.reachabilityKey(r);
             if (r != Reachability.STRONG && o.get(key + "Objects") instanceof Long n && n > 0) {
                 String why = r == Reachability.UNREACHABLE && "hprof".equals(snapshot.analyzed().format())
-                        ? "no reference the dump records reaches them: garbage an -all dump keeps, or, in a live dump, objects"
-                                + " the JVM holds through links HPROF does not write (a class's name and reflection caches,"
-                                + " classes only their loader holds); " : "";
+                        ? "no recorded reference reaches them: garbage an -all dump keeps or, in a live dump, objects held"
+                                + " through links HPROF does not write; " : "";
                 facts.put(Character.toUpperCase(r.label().charAt(0)) + r.label().substring(1), Format.count(n) + " objects, "
                         + Format.human((Long) o.get(key + "Bytes")) + " (" + why + "counted everywhere; in the Dominator Tree under \u201c"
                         + r.label() + "\u201d)");

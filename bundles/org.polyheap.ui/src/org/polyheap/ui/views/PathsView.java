@@ -140,6 +140,7 @@ public final class PathsView extends ObjectView {
                     if (!top.children.isEmpty()) viewer.expandToLevel(top.children.getFirst(), 30); // the shortest path, whole
                     setContentDescription(found[0] == 0
                             ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds != null ? ": the object is a GC root" : "")
+                                    + whyNoPath(ref)
                             : found[0] + (found[0] == MAX_PATHS ? "+" : "") + " shortest paths to GC roots, shortest first"
                             + (excludeWeak ? " (weak, soft, phantom excluded)" : ""));
                 });
@@ -196,4 +197,15 @@ public final class PathsView extends ObjectView {
 
     @Override
     public void setFocus() { viewer.getControl().setFocus(); }
+
+    /** Why an object has no path, from its reachability class: "" for a strongly reachable one. */
+    private static String whyNoPath(ObjectRef ref) {
+        var tree = ref.snapshot().analyzed().analysis().dominatorTree();
+        var r = tree.reachabilityOf(ref.objectId());
+        return switch (r) {
+            case STRONG -> "";
+            case UNREACHABLE -> ": no reference the snapshot records reaches it (unreachable)";
+            default -> ": it is " + r.label() + " (the toggle shows paths through weak references)";
+        };
+    }
 }
