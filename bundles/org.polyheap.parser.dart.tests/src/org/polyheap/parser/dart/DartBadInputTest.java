@@ -116,6 +116,25 @@ class DartBadInputTest {
         assertEquals(77, bytes[(int) e.offset()]);
     }
 
+    /** Issue 18 B: four objects of 2^62 + 12345 bytes summed to a plausible 16,646,332. */
+    @ParameterizedTest
+    @ValueSource(booleans = { false, true })
+    void sizeNoRuntimeWritesIsRejectedWhereItIsRead(boolean gzip) throws Exception {
+        var w = DartRoundTripTest.sample(8);
+        for (int i = 0; i < 4; i++) w.addObject(1, (1L << 62) + 12345, DartHeapWriter.noData(), 0);
+        var e = failure(w.bytes(true), gzip);
+        assertTrue(e.problem().contains("shallow size: object size 4611686018427400249 bytes"), e.problem());
+        assertTrue(e.offset() > 0, "names the byte offset");
+    }
+
+    @Test
+    void sizesWhoseSumNoLongHoldsAreRejected() throws Exception {
+        var w = DartRoundTripTest.sample(8);
+        for (int i = 0; i < 40_000; i++) w.addObject(1, org.polyheap.model.ObjectSizes.MAX_OBJECT_BYTES, DartHeapWriter.noData(), 0);
+        var e = failure(w.bytes(true), false);
+        assertTrue(e.problem().contains("sum beyond 2^63"), e.problem());
+    }
+
     @Test
     void externalPropertyOfAMissingObjectIsRejected() throws Exception {
         var w = DartRoundTripTest.sample(8);

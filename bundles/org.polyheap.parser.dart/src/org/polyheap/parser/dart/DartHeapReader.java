@@ -12,6 +12,7 @@ import org.polyheap.model.ClassInfo;
 import org.polyheap.model.FieldInfo;
 import org.polyheap.model.FieldType;
 import org.polyheap.model.GcRoot;
+import org.polyheap.model.ObjectSizes;
 import org.polyheap.model.Progress;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
@@ -140,7 +141,8 @@ final class DartHeapReader {
         }
         long sizeAt = in.offset();
         long shallow = in.uleb();
-        if (shallow < 0) throw in.fail(sizeAt, "shallow size " + Long.toUnsignedString(shallow) + " out of range");
+        String sizeProblem = ObjectSizes.problem(shallow, objects.shallowSum());
+        if (sizeProblem != null) throw in.fail(sizeAt, "shallow size: " + sizeProblem);
         if (cid == patchClass && patchClassSize < 0) patchClassSize = shallow;
         long tagAt = in.offset();
         long tag = in.uleb();

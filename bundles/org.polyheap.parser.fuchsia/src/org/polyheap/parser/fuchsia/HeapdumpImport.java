@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.polyheap.model.ClassInfo;
 import org.polyheap.model.GcRoot;
+import org.polyheap.model.ObjectSizes;
 import org.polyheap.model.Progress;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
@@ -92,6 +93,8 @@ final class HeapdumpImport {
                 classes.put(site.name(), classId);
             }
             long size = Math.max(0, p.value(s, columns.size()));
+            String sizeProblem = ObjectSizes.problem(size, totalBytes);
+            if (sizeProblem != null) throw new SnapshotFormatException(file, p.sampleOffset.getLong(s), "sample size: " + sizeProblem);
             long count = columns.count() >= 0 ? p.value(s, columns.count()) : 1;
             long address = 0;
             int l = addressKey > 0 ? p.label(s, addressKey) : -1;

@@ -115,6 +115,25 @@ class BadInputTest {
         assertAt(e, json, json.indexOf("\"nodes\":"), json.indexOf("\"edges\":"), "strings");
     }
 
+    /** Issue 18 A: ten nodes of 999,999,999,999,999,999 bytes summed to a negative shallow total. */
+    @Test
+    void selfSizeNoRuntimeWritesFailsAtItsNode() throws Exception {
+        var s = MiniSnapshot.sample();
+        s.nodes.get(3).put("self_size", 999_999_999_999_999_999L);
+        String json = s.json();
+        assertAt(failure(json), json, json.indexOf("\"nodes\":"), json.indexOf("\"edges\":"), "2^48");
+    }
+
+    @Test
+    void selfSizesWhoseSumNoLongHoldsFail() throws Exception {
+        var s = MiniSnapshot.sample();
+        for (var node : s.nodes) node.put("self_size", org.polyheap.model.ObjectSizes.MAX_OBJECT_BYTES);
+        for (int i = 0; i < 40_000; i++) s.nodes.add(new java.util.LinkedHashMap<>(s.nodes.get(1))); // 2^48 × 40,000 > 2^63
+        String json = s.json();
+        var e = failure(json);
+        assertTrue(e.problem().contains("beyond 2^63") || e.problem().contains("node_count"), e.getMessage());
+    }
+
     @Test
     void nodeTypeOutsideTheTypeListFails() throws Exception {
         var s = MiniSnapshot.sample();

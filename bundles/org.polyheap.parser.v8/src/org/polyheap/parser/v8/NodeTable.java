@@ -3,6 +3,7 @@ package org.polyheap.parser.v8;
 import java.io.IOException;
 import java.util.Arrays;
 
+import org.polyheap.model.ObjectSizes;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 
@@ -16,6 +17,8 @@ final class NodeTable {
     /** V8 SnapshotObjectId, an unsigned 32-bit value. */
     int[] id;
     long[] selfSize;
+    /** The sum of {@link #selfSize}, checked as it grows ({@link ObjectSizes}). */
+    long totalSelf;
     int[] edgeCount;
     /** DOMLinkState: 0 unknown, 1 attached, 2 detached; all 0 when the snapshot has no such field. */
     byte[] detachedness;
@@ -75,7 +78,10 @@ final class NodeTable {
                 t.type[n] = (byte) type;
                 t.name[n] = (int) name;
                 t.id[n] = (int) id;
+                String sizeProblem = ObjectSizes.problem(batch[k + oSelf], t.totalSelf);
+                if (sizeProblem != null) throw in.fail(at[r], "node self_size: " + sizeProblem);
                 t.selfSize[n] = batch[k + oSelf];
+                t.totalSelf += batch[k + oSelf];
                 t.edgeCount[n] = (int) edges;
                 if (oDetached >= 0) {
                     long d = batch[k + oDetached];

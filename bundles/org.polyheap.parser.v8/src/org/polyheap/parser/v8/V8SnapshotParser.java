@@ -98,14 +98,13 @@ public final class V8SnapshotParser implements SnapshotParser {
 
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
-        long totalSelf = 0;
+        long totalSelf = nodes.totalSelf; // checked against overflow as the nodes were read
         int classesAdded = 0;
         for (int i = 0; i < nodes.count; i++) {
             int classId = classes.classOf(i);
             while (classesAdded < classes.classes.size()) sink.addClass(classes.classes.get(classesAdded++)); // ids stay equal
             sink.addObject(classId, nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
                     nodes.type[i] | domState[i] << 8);
-            totalSelf += nodes.selfSize[i];
             if ((i & 0xFFFF) == 0xFFFF) {
                 progress.worked(0x10000);
                 progress.checkCanceled();
