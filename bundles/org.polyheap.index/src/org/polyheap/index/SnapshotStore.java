@@ -68,7 +68,11 @@ public final class SnapshotStore {
      */
     public Opened open(Path snapshotFile, List<SnapshotParser> parsers, ParseOptions options, Progress progress)
             throws IOException, SnapshotFormatException {
-        if (!Files.isRegularFile(snapshotFile)) throw new NoSuchFileException(snapshotFile.toString());
+        if (!Files.exists(snapshotFile)) throw new NoSuchFileException(snapshotFile.toString());
+        if (!Files.isRegularFile(snapshotFile)) { // a device, a FIFO, a folder: a snapshot is a file whose size is known
+            throw new SnapshotFormatException(snapshotFile, -1, Files.isDirectory(snapshotFile) ? "a folder, not a snapshot file"
+                    : "not a regular file (a device or a pipe): a snapshot must be a file on disk");
+        }
         Probe probe = Probe.of(snapshotFile);
         SnapshotParser parser = parsers.stream().filter(p -> p.accepts(probe)).findFirst()
                 .orElseThrow(() -> new SnapshotFormatException(snapshotFile, 0, "not a known snapshot format"));

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import org.polyheap.index.IndexWriteException;
+
 /**
  * A buffered, big-endian, append-only file writer that knows its position. Every
  * index file is written through one. Not thread-safe.
@@ -21,8 +23,12 @@ public final class IndexOutput implements Closeable {
 
     public IndexOutput(Path file) throws IOException {
         this.file = file;
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE);
+        try {
+            this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new IndexWriteException(file, e);
+        }
     }
 
     public Path file() { return file; }
@@ -64,12 +70,18 @@ public final class IndexOutput implements Closeable {
             long size = in.size(), done = 0;
             while (done < size) done += in.transferTo(done, size - done, channel);
             flushed += size;
+        } catch (IOException e) {
+            throw e instanceof IndexWriteException ? e : new IndexWriteException(file, e);
         }
     }
 
     private void flushBuffer() throws IOException {
         buffer.flip();
-        while (buffer.hasRemaining()) flushed += channel.write(buffer);
+        try {
+            while (buffer.hasRemaining()) flushed += channel.write(buffer);
+        } catch (IOException e) { // a full disk names the file it could not write
+            throw new IndexWriteException(file, e);
+        }
         buffer.clear();
     }
 

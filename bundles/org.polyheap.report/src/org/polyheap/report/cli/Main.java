@@ -119,7 +119,12 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             return fail(err, progress, debug, e, ExitCode.OUT_OF_MEMORY,
                     "out of memory: give the JVM more heap, e.g. POLYHEAP_XMX=8g polyheap " + sub + " …");
+        } catch (org.polyheap.index.IndexWriteException e) {
+            return fail(err, progress, debug, e, ExitCode.OUTPUT_ERROR, e.getMessage());
         } catch (IOException | UncheckedIOException e) {
+            if (e.getCause() instanceof org.polyheap.index.IndexWriteException w) {
+                return fail(err, progress, debug, e, ExitCode.OUTPUT_ERROR, w.getMessage());
+            }
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, "I/O error: " + e.getMessage());
         } catch (Exception e) {
             return fail(err, progress, debug, e, ExitCode.INTERNAL_ERROR,
