@@ -134,6 +134,19 @@ class BadInputTest {
         assertTrue(e.problem().contains("beyond 2^63") || e.problem().contains("node_count"), e.getMessage());
     }
 
+    /** Issue 18 E: a control byte was printed raw into the one-line message. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\"nodes\":[", "\"edges\":[", "\"snapshot\":"})
+    void controlByteIsShownByItsValueNotPrintedRaw(String before) throws Exception {
+        String json = MiniSnapshot.sample().json();
+        int at = json.indexOf(before) + before.length();
+        String broken = json.substring(0, at) + "\u001d" + json.substring(at);
+        var e = failure(broken);
+        assertTrue(e.getMessage().contains("0x1d"), e.getMessage());
+        assertTrue(e.getMessage().chars().allMatch(c -> c >= 0x20), "no control character in: " + e.getMessage());
+        assertTrue(e.offset() == at, "at the byte itself: " + e.getMessage());
+    }
+
     @Test
     void nodeTypeOutsideTheTypeListFails() throws Exception {
         var s = MiniSnapshot.sample();

@@ -147,8 +147,23 @@ final class JsonScanner implements AutoCloseable {
             case '}' -> "the end of an object";
             case 't', 'f' -> "a boolean";
             case 'n' -> "null";
-            default -> c == '-' || (c >= '0' && c <= '9') ? "the number " + numberText() : "'" + (char) c + "'";
+            default -> c == '-' || (c >= '0' && c <= '9') ? "the number " + numberText() : shown(c);
         };
+    }
+
+    /** A byte as a message shows it: {@code 'x'} when printable ASCII, else its value (a raw control byte would garble the line). */
+    static String shown(int c) {
+        return c >= 0x20 && c < 0x7f ? "'" + (char) c + "'" : String.format(java.util.Locale.ROOT, "byte 0x%02x", c & 0xff);
+    }
+
+    /** Text as a message shows it: bytes outside printable ASCII as {@code \xNN}. */
+    static String shown(String text) {
+        var b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch >= 0x20 && ch < 0x7f) b.append(ch); else b.append(String.format(java.util.Locale.ROOT, "\\x%02x", ch & 0xff));
+        }
+        return b.toString();
     }
 
     /** The characters of the number at pos, without consuming them (for messages). */
@@ -213,7 +228,7 @@ final class JsonScanner implements AutoCloseable {
                 length = 6;
                 yield (char) v;
             }
-            default -> throw fail(offset(), "not valid JSON: unknown escape \\" + e + " in a string");
+            default -> throw fail(offset(), "not valid JSON: unknown escape \\" + shown(String.valueOf(e)) + " in a string");
         };
         strings.appendChar(c);
         pos += length;
@@ -240,7 +255,7 @@ final class JsonScanner implements AutoCloseable {
             case "null" -> null;
             default -> {
                 if (!text.matches("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?")) {
-                    throw fail(at, "not valid JSON: expected a value but found " + (text.isEmpty() ? "'" + (char) c + "'" : text));
+                    throw fail(at, "not valid JSON: expected a value but found " + (text.isEmpty() ? shown(c) : shown(text)));
                 }
                 try {
                     yield text.matches("-?\\d+") ? (Object) Long.parseLong(text) : (Object) Double.parseDouble(text);
@@ -270,10 +285,10 @@ final class JsonScanner implements AutoCloseable {
                 }
                 int b = buf[pos];
                 if (b == ',' || b == ']' || b == '}' || b == ':' || isSpace(b)) break;
-                if (b == '[' || b == '{' || b == '"') throw fail(offset(), "not valid JSON: unexpected '" + (char) b + "'");
+                if (b == '[' || b == '{' || b == '"') throw fail(offset(), "not valid JSON: unexpected " + shown(b));
                 pos++;
             }
-            if (pos == start) throw fail(offset(), "not valid JSON: expected a value but found '" + (char) c + "'");
+            if (pos == start) throw fail(offset(), "not valid JSON: expected a value but found " + shown(c));
             return;
         }
         int depth = 0;
