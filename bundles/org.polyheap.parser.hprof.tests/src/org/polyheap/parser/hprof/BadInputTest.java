@@ -92,6 +92,17 @@ class BadInputTest {
         assertTrue(e.offset() > d.segmentLengthAt, e.getMessage());
     }
 
+    /** Issue 18 E: a segment of length 0 made the heap data read as records: 0 objects, exit 0, a "truncated" warning. */
+    @Test
+    void segmentLengthZeroIsAnErrorAtTheDataItLeftOut() throws Exception {
+        SyntheticDump d = new SyntheticDump(8, "1.0.2");
+        byte[] b = d.write();
+        ByteBuffer.wrap(b).putInt(d.segmentLengthAt, 0);
+        SnapshotFormatException e = fails(write("zero.hprof", b));
+        assertEquals(d.segmentLengthAt + 4, e.offset(), e.getMessage());
+        assertTrue(e.problem().contains("no HPROF record has tag"), e.getMessage());
+    }
+
     @Test
     void identifierSizeThreeIsRejected() throws Exception {
         byte[] b = new SyntheticDump(8, "1.0.2").write();

@@ -20,6 +20,12 @@ final class HprofTag {
     static final int HEAP_DUMP_SEGMENT = 0x1C;
     static final int HEAP_DUMP_END = 0x2C;
 
+    /** True for the tags of top-level records (HPROF 1.0.1–1.0.3; Android writes the same ones). */
+    static boolean isTopLevel(int tag) {
+        return (tag >= UTF8 && tag <= HEAP_SUMMARY) || (tag >= START_THREAD && tag <= CONTROL_SETTINGS)
+                || tag == HEAP_DUMP_SEGMENT || tag == HEAP_DUMP_END;
+    }
+
     // heap dump sub-records
     static final int ROOT_UNKNOWN = 0xFF;
     static final int ROOT_JNI_GLOBAL = 0x01;

@@ -56,6 +56,12 @@ abstract class HprofWalk {
         try {
             while (start < stopAt && !in.atEnd()) {
                 int tag = in.u1();
+                if (inHeap && !HprofTag.isTopLevel(tag)) {
+                    // unknown records are skipped before the heap data, but after it began HotSpot writes only heap
+                    // records: this is heap data read as a record, left out by a segment that claims a wrong length
+                    throw new SnapshotFormatException(file, start, String.format(java.util.Locale.ROOT,
+                            "no HPROF record has tag 0x%02x: the file is corrupt here, or the segment before claims a wrong length", tag));
+                }
                 in.i4(); // microseconds since the header's time
                 long length = in.u4();
                 long end = in.position() + length;
