@@ -46,7 +46,23 @@ final class Commands {
         this.progress = progress;
     }
 
+    /**
+     * Runs a subcommand. Index pages are checked when first read: when a command meets a damaged one, the
+     * snapshot has already invalidated the damaged part, so the command runs once more on a rebuilt index
+     * (docs/index-format.md); a second failure is reported.
+     */
     ExitCode run(String sub, List<String> args) throws Exception {
+        try {
+            return dispatch(sub, args);
+        } catch (java.io.UncheckedIOException e) {
+            var damage = org.polyheap.index.column.IndexDamagedException.of(e);
+            if (damage.isEmpty()) throw e;
+            progress.note("the index is damaged (" + damage.get().getMessage() + "): rebuilding it");
+            return dispatch(sub, args);
+        }
+    }
+
+    private ExitCode dispatch(String sub, List<String> args) throws Exception {
         return switch (sub) {
             case "parse" -> parse(args(args, Set.of(), Set.of("json")));
             case "overview" -> overview(args(args, Set.of(), Set.of("json")));

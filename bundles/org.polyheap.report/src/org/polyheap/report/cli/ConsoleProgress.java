@@ -80,6 +80,12 @@ final class ConsoleProgress implements Progress {
         }
     }
 
+    /** A line that matters even with {@code --quiet} (something was repaired on the way). */
+    synchronized void note(String line) {
+        finishLine();
+        err.println("polyheap: " + line);
+    }
+
     void cancel() { canceled = true; }
 
     @Override
