@@ -83,6 +83,28 @@ class BadInputTest {
         assertTrue(e.problem().contains("string index 99"), e.getMessage());
     }
 
+    /** Issue 18 E: references out of the tables named no byte offset. Each names the message that holds it. */
+    @Test
+    void badReferencesOfMappingsLocationsAndFunctionsNameTheirMessage() throws Exception {
+        for (String which : List.of("mapping", "location", "function", "default")) {
+            var file = new ByteArrayOutputStream();
+            var o = CodedOutputStream.newInstance(file);
+            o.writeRawBytes(HEAD);
+            o.flush();
+            int at = file.size();
+            switch (which) {
+                case "mapping" -> o.writeByteArray(3, new byte[] {0x08, 0x01, 0x28, 0x2a}); // mapping {id 1, filename 42}
+                case "location" -> o.writeByteArray(4, new byte[] {0x08, 0x01, 0x10, 0x07}); // location {id 1, mapping_id 7}
+                case "function" -> o.writeByteArray(5, new byte[] {0x08, 0x01, 0x10, 0x2a}); // function {id 1, name 42}
+                default -> o.writeInt64(14, 42); // default_sample_type 42
+            }
+            for (String str : List.of("", "objects", "count")) o.writeString(6, str);
+            o.flush();
+            var e = failure(file.toByteArray(), false);
+            assertEquals(at, e.offset(), which + ": " + e.getMessage());
+        }
+    }
+
     @Test
     void truncatedProfileAndCorruptGzipAreFormatErrors() throws Exception {
         byte[] good = new FfxProfileWriter().write(List.of(process("a", 1, Allocation.of(HEAP, 8, viaMalloc(MAKE_PC)))), true, false);

@@ -14,6 +14,10 @@ final class Profile {
     String[] strings = {""};
     /** Pairs of string ids (type, unit) per sample type, in file order. */
     final IntArrayList sampleTypes = new IntArrayList();
+    /** Byte offsets of the messages, for errors that name where the bad reference is written. */
+    final LongArrayList sampleTypeAt = new LongArrayList(), mappingAt = new LongArrayList(), locationAt = new LongArrayList(),
+            functionAt = new LongArrayList();
+    long defaultSampleTypeAt = -1, firstStringAt = -1;
     /** String id of {@code default_sample_type}, 0 when unset. */
     int defaultSampleType;
 
@@ -88,7 +92,7 @@ final class Profile {
         long ints = sampleLocStart.size() + sampleLocIds.size() + sampleValueStart.size() + sampleLabelStart.size()
                 + labelKey.size() + labelStr.size() + mappingId.size() + mappingFilename.size() + mappingBuildId.size()
                 + locationId.size() + locationMapping.size() + locationLineStart.size() + lineFunction.size()
-                + 4L * functionId.size();
+                + 4L * functionId.size() + 2L * (sampleTypeAt.size() + mappingAt.size() + locationAt.size() + functionAt.size());
         long longs = sampleOffset.size() + sampleValues.size() + labelNum.size() + 3L * mappingStart.size()
                 + locationAddress.size();
         return 4 * ints + 8 * longs;

@@ -97,22 +97,26 @@ final class ProfileDecoder {
                 }
                 long fieldStart = base;
                 switch (WireFormat.getTagFieldNumber(tag)) {
-                    case PROFILE_SAMPLE_TYPE -> { int end = message(tag); valueType(profile); end(end); }
+                    case PROFILE_SAMPLE_TYPE -> { int end = message(tag); valueType(profile); profile.sampleTypeAt.add(fieldStart); end(end); }
                     case PROFILE_SAMPLE -> {
                         if (keepSamples) { int end = message(tag); sample(profile, fieldStart); end(end); }
                         else skip(tag);
                     }
-                    case PROFILE_MAPPING -> { int end = message(tag); mapping(profile); end(end); }
-                    case PROFILE_LOCATION -> { int end = message(tag); location(profile); end(end); }
-                    case PROFILE_FUNCTION -> { int end = message(tag); function(profile); end(end); }
+                    case PROFILE_MAPPING -> { int end = message(tag); mapping(profile); profile.mappingAt.add(fieldStart); end(end); }
+                    case PROFILE_LOCATION -> { int end = message(tag); location(profile); profile.locationAt.add(fieldStart); end(end); }
+                    case PROFILE_FUNCTION -> { int end = message(tag); function(profile); profile.functionAt.add(fieldStart); end(end); }
                     case PROFILE_STRING_TABLE -> {
                         expect(tag, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+                        if (strings.isEmpty()) profile.firstStringAt = fieldStart;
                         int length = in.readRawVarint32();
                         checkLength(length);
                         strings.add(new String(in.readRawBytes(length), StandardCharsets.UTF_8));
                         stringBytes += 56 + length; // String + byte[] headers and the list slot
                     }
-                    case PROFILE_DEFAULT_SAMPLE_TYPE -> profile.defaultSampleType = (int) varint(tag);
+                    case PROFILE_DEFAULT_SAMPLE_TYPE -> {
+                        profile.defaultSampleTypeAt = fieldStart;
+                        profile.defaultSampleType = (int) varint(tag);
+                    }
                     default -> skip(tag);
                 }
             }
