@@ -30,6 +30,16 @@ class BadInputTest {
         assertOneLine(CommandRun.of("overview", tmp.toString(), "--quiet"), 3, "is a directory");
     }
 
+    /** Issue 18 E: a device and a FIFO were reported as "no such file". */
+    @Test
+    void deviceAndFifoAreNotRegularFilesNotMissingOnes(@TempDir Path tmp) throws Exception {
+        assertOneLine(CommandRun.of("overview", "/dev/zero", "--quiet"), 3, "not a regular file");
+        Path fifo = tmp.resolve("pipe.hprof");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertEquals(0, mkfifo.waitFor(), "mkfifo made the FIFO");
+        assertOneLine(CommandRun.of("overview", fifo.toString(), "--quiet"), 3, "not a regular file");
+    }
+
     @Test
     void textFileIsNotASnapshot(@TempDir Path tmp) throws Exception {
         Path f = Files.writeString(tmp.resolve("notes.txt"), "just some notes, not a heap snapshot\n");
