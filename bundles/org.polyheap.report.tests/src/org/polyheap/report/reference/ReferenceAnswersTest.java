@@ -9,14 +9,18 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.polyheap.analysis.DominatorTree;
+import org.polyheap.analysis.Grouping;
+import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
@@ -109,6 +113,55 @@ class ReferenceAnswersTest {
                 }
             }
             assertTrue(checkedPaths > 0, "the reference has paths for its top objects");
+        }
+    }
+
+    /** The HPROF fixtures that come with NetBeans answers ({@code NAME.hprof.gz} beside {@code NAME.netbeans.json}). */
+    static List<String> hprofFixturesWithNetbeansAnswers() throws Exception {
+        List<String> names = new ArrayList<>();
+        try (var files = Files.list(HPROF_DATA)) {
+            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".netbeans.json")).sorted()
+                    .map(f -> f.substring(0, f.length() - ".netbeans.json".length()))
+                    .filter(n -> Files.exists(HPROF_DATA.resolve(n + ".hprof.gz"))).forEach(names::add);
+        }
+        assertTrue(names.size() >= 2, "HPROF fixtures with NetBeans answers in " + HPROF_DATA.toAbsolutePath() + ": " + names);
+        return names;
+    }
+
+    /**
+     * The class histogram users see (every object, grouped by class, through parser, index store and
+     * analysis) has NetBeans' instance count for every class NetBeans lists, and counts every object:
+     * its rows add up to the graph's objects and bytes. NetBeans does not count class objects as
+     * instances; we count them as {@code java.lang.Class}, so the total is NetBeans' objects plus classes.
+     */
+    @ParameterizedTest
+    @MethodSource("hprofFixturesWithNetbeansAnswers")
+    @SuppressWarnings("unchecked")
+    void javaClassHistogramCountsEqualNetbeansAndCountEveryObject(String name, @TempDir Path tmp) throws Exception {
+        Path file = gunzip(HPROF_DATA.resolve(name + ".hprof.gz"), tmp);
+        var ref = json(HPROF_DATA.resolve(name + ".netbeans.json"));
+        try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
+            HeapGraph g = s.graph();
+            Map<String, Long> counts = new HashMap<>();
+            long objects = 0, bytes = 0;
+            for (HistogramRow row : s.analysis().histogram(Grouping.CLASS, null, Progress.NONE)) {
+                counts.merge(row.name(), row.objects(), Long::sum);
+                objects += row.objects();
+                bytes += row.shallow();
+            }
+            var listed = (List<Map<String, Object>>) ref.get("histogramTopByCount");
+            assertTrue(listed.size() >= 30, name + ": NetBeans lists its top classes");
+            for (var row : listed) {
+                String cls = (String) row.get("class");
+                assertEquals(((Number) row.get("instances")).longValue(), counts.getOrDefault(cls, -1L), name + " " + cls);
+            }
+            assertEquals(g.objectCount(), objects, name + ": every object in the histogram");
+            long allBytes = 0;
+            for (int o = 0; o < g.objectCount(); o++) allBytes += g.shallowSize().get(o);
+            assertEquals(allBytes, bytes, name + ": every byte in the histogram");
+            assertEquals(s.analysis().dominatorTree().totalBytes(), bytes, name);
+            assertEquals(((Number) ref.get("objectCount")).longValue() + ((Number) ref.get("classCount")).longValue(), objects,
+                    name + ": NetBeans' instances plus one class object per class");
         }
     }
 
