@@ -8,6 +8,10 @@ public final class DartFuzz {
 
     private DartFuzz() { }
 
+    public static void fuzzerInitialize() {
+        TARGET.warmUp("dart");
+    }
+
     public static void fuzzerTestOneInput(byte[] input) throws Exception {
         TARGET.run(input);
     }

@@ -8,6 +8,10 @@ public final class FuchsiaFuzz {
 
     private FuchsiaFuzz() { }
 
+    public static void fuzzerInitialize() {
+        TARGET.warmUp("fuchsia");
+    }
+
     public static void fuzzerTestOneInput(byte[] input) throws Exception {
         TARGET.run(input);
     }

@@ -8,6 +8,10 @@ public final class HprofFuzz {
 
     private HprofFuzz() { }
 
+    public static void fuzzerInitialize() {
+        TARGET.warmUp("hprof");
+    }
+
     public static void fuzzerTestOneInput(byte[] input) throws Exception {
         TARGET.run(input);
     }

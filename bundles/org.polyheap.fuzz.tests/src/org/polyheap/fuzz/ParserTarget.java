@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
@@ -30,6 +32,26 @@ final class ParserTarget {
             file.toFile().deleteOnExit();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Runs the seeds in {@code corpus/<folder>} (when this bundle is the working folder) and the empty
+     * input once, ignoring what they throw (the replay test judges them): the classes they load are
+     * instrumented here, before Jazzer times the first input.
+     */
+    void warmUp(String folder) {
+        List<Path> seeds = List.of();
+        try (Stream<Path> s = Files.list(Path.of("corpus", folder))) {
+            seeds = s.filter(Files::isRegularFile).toList();
+        } catch (IOException noCorpus) {
+            // run from elsewhere: the empty input alone
+        }
+        try {
+            run(new byte[0]);
+            for (Path seed : seeds) run(Files.readAllBytes(seed));
+        } catch (Exception | Error ignored) {
+            // judged by CorpusReplayTest, and found again by the fuzzer if it is a bug
         }
     }
 

@@ -8,6 +8,10 @@ public final class V8Fuzz {
 
     private V8Fuzz() { }
 
+    public static void fuzzerInitialize() {
+        TARGET.warmUp("v8");
+    }
+
     public static void fuzzerTestOneInput(byte[] input) throws Exception {
         TARGET.run(input);
     }

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the parsers and of index opening with Jazzer (libFuzzer in a plain JVM,
+# classes compiled by dev/quicktest.sh). docs/robustness.md describes the targets and the findings.
+#   dev/fuzz.sh [-t SECONDS] [TARGET...]     TARGET: hprof v8 dart fuchsia index (default: all)
+# Targets run in parallel, one JVM each, at most FUZZ_JOBS (default: the number of CPUs) at a time.
+# Each target's corpus grows in target/fuzz/<target>/corpus (seeds: bundles/org.polyheap.fuzz.tests/corpus).
+# A finding (crash, hang over 20 s, out of memory) is copied into the bundle's regressions/<target>/,
+# which the normal test suite replays; the script then exits 1.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+seconds=600
+[ "${1:-}" = "-t" ] && { seconds=$2; shift 2; }
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(hprof v8 dart fuchsia index)
+jazzer_version=0.30.0
+m2=${M2_REPO:-$HOME/.m2/repository}
+jazzer_cp=""
+for a in jazzer jazzer-api; do
+  j=$m2/com/code-intelligence/$a/$jazzer_version/$a-$jazzer_version.jar
+  [ -f "$j" ] || "$top/mvnw" -q dependency:get -Dartifact=com.code-intelligence:$a:$jazzer_version >&2
+  jazzer_cp="$jazzer_cp:$j"
+done
+# compiles everything and replays the kept inputs first: a known finding is not fuzzed again
+"$top/dev/quicktest.sh" org.polyheap.fuzz.tests -- --select-class org.polyheap.fuzz.CorpusReplayTest --details=summary >&2
+. "$top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
+polyheap_find_jdk 25
+q=$top/target/quicktest
+cp="$q/test/org.polyheap.fuzz.tests:$q/main:$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar${jazzer_cp}"
+while read -r j; do [ -n "$j" ] && cp="$cp:$m2/$j"; done < "$top/dev/quicktest.jars"
+bundle=$top/bundles/org.polyheap.fuzz.tests
+tmp=/tmp; [ -w /dev/shm ] && tmp=/dev/shm   # the targets write each input to a file
+declare -A class=([hprof]=HprofFuzz [v8]=V8Fuzz [dart]=DartFuzz [fuchsia]=FuchsiaFuzz [index]=IndexFuzz)
+jobs_max=${FUZZ_JOBS:-$(nproc)}
+for t in "${targets[@]}"; do
+  [ -n "${class[$t]:-}" ] || { echo "fuzz: unknown target $t" >&2; exit 2; }
+  work=$top/target/fuzz/$t; mkdir -p "$work/corpus" "$work/findings"
+  seeds=$bundle/corpus/$t
+  if [ "$t" = index ]; then
+    seeds=$work/seeds; (cd "$bundle" && "$POLYHEAP_JDK/bin/java" -cp "$cp" org.polyheap.fuzz.IndexSeeds "$seeds")
+  fi
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  echo "fuzz: $t for ${seconds}s, log target/fuzz/$t/log" >&2
+  (cd "$bundle" && "$POLYHEAP_JDK/bin/java" -Xmx2g -Xss4m -XX:+EnableDynamicAgentLoading --enable-native-access=ALL-UNNAMED \
+      -Djava.io.tmpdir=$tmp -cp "$cp" com.code_intelligence.jazzer.Jazzer \
+      --target_class=org.polyheap.fuzz.${class[$t]} --instrumentation_includes='org.polyheap.**' \
+      -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+      -artifact_prefix="$work/findings/" "$work/corpus" "$seeds" "$bundle/regressions/$t" >"$work/log" 2>&1) &
+done
+wait || true
+status=0
+for t in "${targets[@]}"; do
+  work=$top/target/fuzz/$t
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log" | tail -1)
+  echo "fuzz: $t: ${runs:-?} executions, ${rate:-?}/s"
+  for f in "$work"/findings/*; do
+    [ -f "$f" ] || continue
+    case "$(basename "$f")" in slow-unit-*) continue;; esac   # slow but not a hang: libFuzzer's note
+    cp "$f" "$bundle/regressions/$t/"; echo "fuzz: $t: FINDING $(basename "$f") ($(stat -c %s "$f") bytes), kept in regressions/$t" ; status=1
+  done
+  [ $status -eq 0 ] || grep -m1 -A12 '== Java Exception\|ERROR: libFuzzer' "$work/log" || true
+done
+exit $status
