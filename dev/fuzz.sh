@@ -28,7 +28,7 @@ cp="$q/test/org.polyheap.fuzz.tests:$q/main:$m2/it/unimi/dsi/fastutil/8.5.19/fas
 while read -r j; do [ -n "$j" ] && cp="$cp:$m2/$j"; done < "$top/dev/quicktest.jars"
 bundle=$top/bundles/org.polyheap.fuzz.tests
 tmp=/tmp; [ -w /dev/shm ] && tmp=/dev/shm   # the targets write each input to a file
-declare -A class=([hprof]=HprofFuzz [v8]=V8Fuzz [dart]=DartFuzz [fuchsia]=FuchsiaFuzz [index]=IndexFuzz)
+declare -A class=([hprof]=ParserFuzz [v8]=ParserFuzz [dart]=ParserFuzz [fuchsia]=ParserFuzz [index]=IndexFuzz)
 jobs_max=${FUZZ_JOBS:-$(nproc)}
 for t in "${targets[@]}"; do
   [ -n "${class[$t]:-}" ] || { echo "fuzz: unknown target $t" >&2; exit 2; }
@@ -40,7 +40,7 @@ for t in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
   echo "fuzz: $t for ${seconds}s, log target/fuzz/$t/log" >&2
   (cd "$bundle" && "$POLYHEAP_JDK/bin/java" -Xmx2g -Xss4m -XX:+EnableDynamicAgentLoading --enable-native-access=ALL-UNNAMED \
-      -Djava.io.tmpdir=$tmp -cp "$cp" com.code_intelligence.jazzer.Jazzer \
+      -Djava.io.tmpdir=$tmp -Dpolyheap.fuzz.target="$t" -cp "$cp" com.code_intelligence.jazzer.Jazzer \
       --target_class=org.polyheap.fuzz.${class[$t]} --instrumentation_includes='org.polyheap.**' \
       -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$work/findings/" "$work/corpus" "$seeds" "$bundle/regressions/$t" >"$work/log" 2>&1) &

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * replayed by {@link CorpusReplayTest} and given to Jazzer by {@code dev/fuzz.sh}.
  */
 public enum FuzzTargets {
-    HPROF(HprofFuzz.class), V8(V8Fuzz.class), DART(DartFuzz.class), FUCHSIA(FuchsiaFuzz.class), INDEX(IndexFuzz.class);
+    HPROF(ParserFuzz.class), V8(ParserFuzz.class), DART(ParserFuzz.class), FUCHSIA(ParserFuzz.class), INDEX(IndexFuzz.class);
 
     /** Interface of a target: Jazzer's {@code fuzzerTestOneInput(byte[])}. */
     interface Body { void run(byte[] input) throws Exception; }
@@ -26,10 +26,7 @@ public enum FuzzTargets {
 
     Body body() {
         return switch (this) {
-            case HPROF -> HprofFuzz::fuzzerTestOneInput;
-            case V8 -> V8Fuzz::fuzzerTestOneInput;
-            case DART -> DartFuzz::fuzzerTestOneInput;
-            case FUCHSIA -> FuchsiaFuzz::fuzzerTestOneInput;
+            case HPROF, V8, DART, FUCHSIA -> ParserTarget.of(folderName())::run;
             case INDEX -> IndexFuzz::fuzzerTestOneInput;
         };
     }

@@ -23,6 +23,19 @@ final class ParserTarget {
     private final SnapshotParser parser;
     private final Path file;
 
+    private static final java.util.Map<String, ParserTarget> BY_FORMAT = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The target of a corpus folder's parser: {@code hprof}, {@code v8}, {@code dart} or {@code fuchsia}. */
+    static ParserTarget of(String format) {
+        return BY_FORMAT.computeIfAbsent(format, f -> switch (f) {
+            case "hprof" -> new ParserTarget(new org.polyheap.parser.hprof.HprofParser(), "input.hprof");
+            case "v8" -> new ParserTarget(new org.polyheap.parser.v8.V8SnapshotParser(), "input.heapsnapshot");
+            case "dart" -> new ParserTarget(new org.polyheap.parser.dart.DartSnapshotParser(), "input.dartheap");
+            case "fuchsia" -> new ParserTarget(new org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser(), "input.pb");
+            default -> throw new IllegalArgumentException("no parser target '" + f + "' (hprof, v8, dart, fuchsia)");
+        });
+    }
+
     ParserTarget(SnapshotParser parser, String fileName) {
         this.parser = parser;
         try {

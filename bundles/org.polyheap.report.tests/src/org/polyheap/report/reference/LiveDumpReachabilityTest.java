@@ -126,17 +126,10 @@ class LiveDumpReachabilityTest {
         while (jvmName.charAt(dims) == '[') dims++;
         if (dims == 0) return jvmName; // hidden classes (Foo$$Lambda/0x...) as they come
         String element = jvmName.substring(dims);
-        String name = switch (element) {
-            case "Z" -> "boolean";
-            case "C" -> "char";
-            case "F" -> "float";
-            case "D" -> "double";
-            case "B" -> "byte";
-            case "S" -> "short";
-            case "I" -> "int";
-            case "J" -> "long";
-            default -> element.substring(1, element.length() - 1); // Lname;
-        };
+        int primitive = element.length() == 1 ? "ZCFDBSIJ".indexOf(element.charAt(0)) : -1; // the JVM's type letters
+        String name = primitive >= 0
+                ? List.of("boolean", "char", "float", "double", "byte", "short", "int", "long").get(primitive)
+                : element.substring(1, element.length() - 1); // Lname;
         return name + "[]".repeat(dims);
     }
 
