@@ -8,7 +8,7 @@ package org.polyheap.analysis;
  * @param classId             the suspect's class
  * @param instances           1 for an object; the number of top-level instances for a class
  * @param retained            bytes the object, or the class's top-level instances together, retain
- * @param share               retained / reachable heap
+ * @param share               retained / all bytes of the snapshot
  * @param accumulationPoint   where the retained bytes pile up: the object reached by descending from
  *                            {@code object} while one child keeps at least the big-drop ratio of its parent
  * @param accumulationRetained retained size of the accumulation point

@@ -285,8 +285,9 @@ public final class Queries {
             String acc = l.accumulationPoint() >= 0 && l.accumulationPoint() != l.object()
                     ? className(g, l.accumulationPoint()) + " " + ObjectIds.display(g, l.accumulationPoint())
                     + " retaining " + l.accumulationRetained() + " bytes" : null;
-            out.add(new ReportData.Suspect(title, ObjectIds.display(g, l.object()), cls, l.retained(), l.share() * 100,
-                    acc, paths(s, l.object(), PathsToRoots.WEAK_KINDS, 1)));
+            long own = s.analysis().dominatorTree().retained().get(l.object());
+            out.add(new ReportData.Suspect(title, ObjectIds.display(g, l.object()), cls, l.instances(), l.retained(), own,
+                    l.share() * 100, acc, paths(s, l.object(), PathsToRoots.WEAK_KINDS, 1)));
         }
         return out;
     }

@@ -28,7 +28,15 @@ public record ReportData(String title, Map<String, Object> overview, Table topCo
     /** A path from an object up to a GC root, with why the last object is a root. */
     public record RootPath(List<PathStep> steps, String rootKind) { }
 
-    /** A leak suspect: an object or a class retaining a big share of the heap. */
-    public record Suspect(String title, String id, String className, long retained, double percentOfHeap,
-            String accumulationPoint, List<RootPath> paths) { }
+    /**
+     * A leak suspect: an object or a class retaining a big share of the heap.
+     *
+     * @param id             the suspect object, or a class suspect's biggest instance
+     * @param instances      1 for an object; a class suspect's top-level instances
+     * @param retained       what the object, or all those instances together, retain
+     * @param objectRetained what the object {@code id} retains alone (for an object: {@code retained})
+     * @param paths          paths from {@code id} to GC roots
+     */
+    public record Suspect(String title, String id, String className, int instances, long retained, long objectRetained,
+            double percentOfHeap, String accumulationPoint, List<RootPath> paths) { }
 }

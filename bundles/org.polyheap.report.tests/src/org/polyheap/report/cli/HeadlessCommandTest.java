@@ -303,4 +303,36 @@ class HeadlessCommandTest {
         assertEquals(List.of("overview", "topConsumers", "dominators", "suspects", "classes"), new ArrayList<>(doc.keySet()));
         assertFalse(Json.array(doc.get("dominators")).isEmpty());
     }
+
+    /**
+     * Issue 19: a suspect that is a group of instances was labelled with one object's id and credited
+     * with the group's retained size. On the Dart fixture two classes are suspects: the report says how
+     * many instances retain the bytes together and what the biggest one, whose id it names, retains alone.
+     */
+    @org.junit.jupiter.api.Test
+    void classSuspectsNameTheirInstancesAndTheBiggestOnesOwnSize() throws Exception {
+        Path out = dir.resolve("report-suspects");
+        CommandRun r = CommandRun.of("report", files.get("dart").toString(), "--out", out.toString(), "--format", "json", "--quiet");
+        assertEquals(0, r.code(), r.err());
+        Path json;
+        try (var l = Files.list(out)) { json = l.findFirst().orElseThrow(); }
+        var suspects = Json.array(Json.object(Json.parse(Files.readString(json))).get("suspects")).stream().map(Json::object)
+                .filter(x -> (long) x.get("instances") > 1).toList();
+        assertFalse(suspects.isEmpty(), "the Dart fixture has class suspects");
+        try (var s = direct("dart")) {
+            var tree = s.analysis().dominatorTree();
+            for (var x : suspects) {
+                int biggest = ObjectIds.find(s.graph(), (String) x.get("id"));
+                assertEquals(tree.retained().get(biggest), x.get("objectRetained"), "the id's own retained size");
+                assertTrue((long) x.get("objectRetained") < (long) x.get("retained"), "the group retains more than one of it");
+            }
+        }
+        Path html = dir.resolve("report-suspects-html");
+        assertEquals(0, CommandRun.of("report", files.get("dart").toString(), "--out", html.toString(), "--quiet").code());
+        String page;
+        try (var l = Files.list(html)) { page = Files.readString(l.filter(p -> p.toString().endsWith(".html")).findFirst().orElseThrow()); }
+        var first = suspects.get(0);
+        assertTrue(page.contains(String.format(java.util.Locale.ROOT, "%,d instances of %s retain <b>", (long) first.get("instances"), first.get("class"))), "class suspect sentence");
+        assertTrue(page.contains("the biggest, " + first.get("id") + ", retains "), "names the biggest instance and its own size");
+    }
 }

@@ -320,7 +320,9 @@ final class Commands {
             sm.put("title", x.title());
             sm.put("id", x.id());
             sm.put("class", x.className());
+            sm.put("instances", (long) x.instances());
             sm.put("retained", x.retained());
+            sm.put("objectRetained", x.objectRetained());
             sm.put("percentOfHeap", x.percentOfHeap());
             sm.put("accumulationPoint", x.accumulationPoint());
             sm.put("paths", x.paths().stream().map(Commands::pathJson).toList());

@@ -131,9 +131,18 @@ public final class HtmlReport {
         int i = 1;
         for (Suspect s : suspects) {
             out.write("<article class=\"suspect\"><h3>Suspect " + i++ + ": " + esc(s.title()) + "</h3>\n");
-            out.write("<p>" + esc(s.className()) + " " + esc(s.id()) + " retains <b>" + esc(human(s.retained()))
-                    + "</b> (" + String.format(Locale.ROOT, "%.1f", s.percentOfHeap()) + " % of the heap).");
-            if (s.accumulationPoint() != null) out.write(" Accumulation point: " + esc(s.accumulationPoint()) + ".");
+            String share = String.format(Locale.ROOT, "%.1f", s.percentOfHeap()) + " % of the heap";
+            if (s.instances() == 1) {
+                out.write("<p>" + esc(s.className()) + " " + esc(s.id()) + " retains <b>" + esc(human(s.retained()))
+                        + "</b> (" + share + ").");
+            } else { // a class: its instances retain the bytes together; the path and accumulation point are of the biggest
+                out.write("<p>" + String.format(Locale.ROOT, "%,d", s.instances()) + " instances of " + esc(s.className())
+                        + " retain <b>" + esc(human(s.retained())) + "</b> together (" + share + "); the biggest, "
+                        + esc(s.id()) + ", retains " + esc(human(s.objectRetained())) + " alone.");
+            }
+            if (s.accumulationPoint() != null) {
+                out.write(" Accumulation point" + (s.instances() == 1 ? "" : " in the biggest") + ": " + esc(s.accumulationPoint()) + ".");
+            }
             out.write("</p>\n");
             for (RootPath p : s.paths()) {
                 out.write("<ol class=\"path\">");
