@@ -26,7 +26,7 @@ import it.unimi.dsi.fastutil.ints.IntComparator;
  * <li>{@link #retained()}: node → retained size; a group node retains what its objects retain together.</li>
  * <li>{@link #dominatedStart()} / {@link #dominatedChildren()}: the tree in compressed sparse rows, MAT's
  *     layout: row 0 = children of the virtual root, row k + 1 = children of node k, each row sorted by
- *     retained size descending (ties by id ascending); in row 0 the reachability group nodes come last.</li>
+ *     retained size descending (ties by id ascending); in row 0 the reachability group nodes come last, in class order.</li>
  * </ul>
  * Each object's {@link Reachability} class is a column of its own ({@link #reachability()}); the
  * {@link Totals} count objects and bytes per class.
@@ -165,8 +165,9 @@ public final class DominatorTree {
     }
 
     /**
-     * Moves the group nodes to the end of the virtual root's row (keeping both parts' order), so the
-     * top level reads: the objects, biggest first, then the reachability groups.
+     * Moves the group nodes to the end of the virtual root's row, in class order (soft before weak ...
+     * before unreachable: their ids' order), so the top level reads: the objects, biggest first, then
+     * the reachability groups.
      */
     private static void groupsLast(IntArray start, IntArray children, int objects) {
         int from = start.get(0), to = start.get(1);
@@ -174,7 +175,8 @@ public final class DominatorTree {
         children.copyTo(from, row, 0, row.length);
         int at = from;
         for (int c : row) if (c < objects) children.set(at++, c);
-        for (int c : row) if (c >= objects) children.set(at++, c);
+        int[] groups = java.util.Arrays.stream(row).filter(c -> c >= objects).sorted().toArray();
+        for (int c : groups) children.set(at++, c);
     }
 
     /** The classes as the column the store writes: a byte per object. */

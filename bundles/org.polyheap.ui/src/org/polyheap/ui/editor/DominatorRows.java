@@ -9,9 +9,10 @@ import org.polyheap.ui.ObjectRef;
 
 /**
  * How the Dominator Tree page lays a node's children out as rows. Up to {@link #DIRECT} children are
- * rows of their own; a node with more shows ranges of {@value #SPAN} children ("[1 … 1,000]"), and a
- * range with more than {@value #SPAN} × {@value #SPAN} children ranges of ranges, so no row ever has
- * more than {@link #DIRECT} rows under it. The top level starts with a row per reachability group
+ * rows of their own; a node with more shows its biggest {@value #SPAN} children as rows, then the rest in
+ * ranges of {@value #SPAN} ("[1,001 … 2,000]"), and a rest of more than {@value #SPAN} × {@value #SPAN}
+ * children in ranges of ranges, so no row ever has more than {@link #DIRECT} rows under it and the biggest
+ * objects always come first. The top level starts with a row per reachability group
  * ({@link GroupRow}: "only softly reachable", ..., "unreachable"), then the objects. Why: GTK's tree makes a model row for every child it is told
  * about and a tree-view node for every child of an expanded row, about 6 µs each (docs/benchmarks.md,
  * UI), so a million children at one level would freeze the window for seconds, while two levels of
@@ -88,16 +89,19 @@ public final class DominatorRows {
         };
     }
 
+    /** Rows for children {@code from..to}: all of them, or the first {@value #SPAN} and ranges of the rest. */
     private static int rowCount(int from, int to) {
         int n = to - from;
-        return n <= DIRECT ? n : (int) ceilDiv(n, span(n));
+        if (n <= DIRECT) return n;
+        int rest = n - SPAN;
+        return SPAN + (int) ceilDiv(rest, span(rest));
     }
 
     private Object row(int parent, int from, int to, int index) {
         int n = to - from;
-        if (n <= DIRECT) return element(child(parent, from + index));
-        long span = span(n);
-        int start = (int) (from + index * span);
+        if (n <= DIRECT || index < SPAN) return element(child(parent, from + index)); // the biggest ones as rows
+        long span = span(n - SPAN);
+        int start = (int) (from + SPAN + (index - SPAN) * span);
         return new Range(parent, start, (int) Math.min(to, start + span));
     }
 
@@ -169,12 +173,12 @@ public final class DominatorRows {
     private List<Step> rangesDown(int parent, int index) {
         var steps = new ArrayList<Step>();
         int from = 0, to = childCount(parent);
-        while (to - from > DIRECT) {
-            long span = span(to - from);
-            int k = (int) ((index - from) / span);
-            int start = (int) (from + k * span);
+        while (to - from > DIRECT && index - from >= SPAN) { // past the first SPAN children, which are rows of their own
+            long span = span(to - from - SPAN);
+            int k = (int) ((index - from - SPAN) / span);
+            int start = (int) (from + SPAN + k * span);
             var range = new Range(parent, start, (int) Math.min(to, start + span));
-            steps.add(new Step(range, k));
+            steps.add(new Step(range, SPAN + k));
             from = range.from();
             to = range.to();
         }
