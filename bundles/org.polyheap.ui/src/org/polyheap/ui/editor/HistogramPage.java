@@ -193,7 +193,9 @@ public final class HistogramPage {
         table.setSortDirection(v.descending() ? SWT.DOWN : SWT.UP);
         table.clearAll(); // the rows on screen ask for their new contents
         itemCount.setTarget(v.size());
-        count.setText(Format.count(v.size()) + " of " + Format.count(v.totalRows()) + " rows");
+        String filter = filterText.getText().strip();
+        count.setText(Format.count(v.size()) + " of " + Format.count(v.totalRows()) + " rows"
+                + (filter.isEmpty() ? "" : " matching \u201c" + filter + "\u201d")); // name the filter whenever one applies
         count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
         if (change != null && !restoring) changes.accept(change);
     }
@@ -261,6 +263,14 @@ public final class HistogramPage {
 
     /** Counts a set of objects (or the whole heap) instead, in the current grouping; computed off the UI thread. */
     public Job showScope(Scope s) {
+        if (!s.isWholeHeap() && !filterText.getText().isEmpty()) {
+            restoring = true; // a query's result starts unfiltered: an old filter would hide it ("0 of 1 rows")
+            try {
+                filterText.setText("");
+            } finally {
+                restoring = false;
+            }
+        }
         return load(s, currentGrouping, currentReachability, Change.SCOPE);
     }
 
