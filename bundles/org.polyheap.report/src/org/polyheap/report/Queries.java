@@ -69,6 +69,39 @@ public final class Queries {
         return m;
     }
 
+    /** Titles of the overview's keys, for people (the HTML report): the keys stay as docs/cli.md lists them. */
+    private static final Map<String, String> OVERVIEW_TITLES = Map.ofEntries(Map.entry("file", "File"),
+            Map.entry("format", "Format"), Map.entry("objects", "Objects"), Map.entry("classes", "Classes"),
+            Map.entry("references", "References"), Map.entry("gcRoots", "GC root entries"),
+            Map.entry("gcRootObjects", "GC root objects"), Map.entry("shallowBytes", "Heap size (every object)"),
+            Map.entry("reachability", "Reachability"), Map.entry("sizeModel", "Sizes"),
+            Map.entry("dominatorSemantics", "Dominator semantics"), Map.entry("indexReused", "Index reused"),
+            Map.entry("indexFolder", "Index folder"));
+
+    /** A person's title for an overview key ("GC root entries" for {@code gcRoots}); the key itself when it has none. */
+    public static String overviewTitle(String key) {
+        String t = OVERVIEW_TITLES.get(key);
+        if (t != null) return t;
+        for (Reachability r : Reachability.values()) {
+            String stem = reachabilityKey(r);
+            String what = r == Reachability.STRONG ? "Strongly reachable" : Character.toUpperCase(r.label().charAt(0)) + r.label().substring(1);
+            if (key.equals(stem + "Objects")) return what + " objects";
+            if (key.equals(stem + "Bytes")) return what + " bytes";
+        }
+        return key;
+    }
+
+    /** True for the objects or bytes key of a non-strong reachability class that has no objects. */
+    public static boolean isEmptyReachabilityFact(Map<String, Object> overview, String key) {
+        for (Reachability r : Reachability.values()) {
+            String stem = reachabilityKey(r);
+            if (r != Reachability.STRONG && (key.equals(stem + "Objects") || key.equals(stem + "Bytes"))) {
+                return Long.valueOf(0).equals(overview.get(stem + "Objects"));
+            }
+        }
+        return false;
+    }
+
     /** The overview's key stem for a class: {@code onlySoftlyReachable}, ..., {@code unreachable}. */
     public static String reachabilityKey(Reachability r) {
         return switch (r) {

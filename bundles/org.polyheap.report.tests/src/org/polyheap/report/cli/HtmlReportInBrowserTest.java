@@ -44,6 +44,11 @@ class HtmlReportInBrowserTest {
         assertTrue(dom.contains("<svg class=\"bars\""), "bar chart");
         assertTrue(dom.contains("<details>"), "expandable dominator tree");
         assertTrue(dom.contains("Window"), "the biggest V8 object, the page's Window, is in the report");
+        // issue 19.11: titles for people, not JSON keys; classes without objects left out of the split
+        assertTrue(dom.contains("<dt>GC root entries</dt>") && dom.contains("<dt>Heap size (every object)</dt>"), "human titles");
+        assertTrue(!dom.contains("<dt>gcRoots</dt>") && !dom.contains("<dt>shallowBytes</dt>"), "no JSON keys as titles");
+        assertTrue(dom.contains("<dt>Only weakly reachable objects</dt>") && !dom.contains("<dt>Only softly reachable objects</dt>"),
+                "the weak V8 nodes are named, the empty soft class is not");
 
         Path shots = Files.createDirectories(Path.of("target", "screenshots"));
         Path png = shots.resolve("html-report.png").toAbsolutePath();

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.polyheap.report.ReportData;
 import org.polyheap.report.ReportData.DominatorNode;
 import org.polyheap.report.ReportData.RootPath;
+import org.polyheap.report.Queries;
 import org.polyheap.report.ReportData.Suspect;
 import org.polyheap.report.table.Column;
 import org.polyheap.report.table.Table;
@@ -50,7 +51,9 @@ public final class HtmlReport {
         out.write("<section id=\"overview\"><h2>Overview</h2><dl>\n");
         for (var e : facts.entrySet()) {
             if (e.getValue() instanceof Map<?, ?> || e.getValue() instanceof List<?>) continue;
-            out.write("<dt>" + esc(e.getKey()) + "</dt><dd>" + esc(value(e.getValue(), e.getKey())) + "</dd>\n");
+            String title = Queries.overviewTitle(e.getKey());
+            if (Queries.isEmptyReachabilityFact(facts, e.getKey())) continue;
+            out.write("<dt>" + esc(title) + "</dt><dd>" + esc(value(e.getValue(), e.getKey())) + "</dd>\n");
         }
         out.write("</dl>\n");
         if (facts.get("warnings") instanceof List<?> warnings && !warnings.isEmpty()) {
@@ -231,6 +234,7 @@ public final class HtmlReport {
             .file{color:var(--muted);font-family:ui-monospace,monospace}nav a{margin-right:1em}
             dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1.5em}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}dd pre{margin:0;white-space:pre-wrap;font-size:12px}
             table{border-collapse:collapse;width:100%}th,td{padding:.25em .6em;border-bottom:1px solid var(--line);text-align:left}
+            td{overflow-wrap:anywhere}.tree,.path{overflow-wrap:anywhere}
             th.num,td.num{text-align:right;font-variant-numeric:tabular-nums}tbody tr:hover{background:var(--hl)}
             svg.bars text{fill:var(--fg);font-size:12px}svg.bars rect{fill:var(--bar)}
             .tree details,.tree .leaf{margin-left:1.2em}.tree summary{cursor:pointer}
