@@ -115,14 +115,14 @@ public final class HistogramPage {
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 7, 1));
-        column("Class", 380, SWT.LEFT, HistogramRows.Column.NAME, r -> r.name().isEmpty() ? "(none)" : r.name());
+        column("Class", 270, SWT.LEFT, HistogramRows.Column.NAME, r -> r.name().isEmpty() ? "(none)" : r.name());
         column("Objects", 110, SWT.RIGHT, HistogramRows.Column.OBJECTS, r -> Format.count(r.objects()));
         column("Shallow bytes", 140, SWT.RIGHT, HistogramRows.Column.SHALLOW, r -> Format.bytes(r.shallow()));
         column("Retained bytes", 150, SWT.RIGHT, HistogramRows.Column.RETAINED,
                 r -> Format.bytes(r.retained(), r.retainedIsLowerBound()));
         column("% of heap", 90, SWT.RIGHT, HistogramRows.Column.PERCENT,
                 r -> (r.retainedIsLowerBound() ? "\u2265 " : "") + Format.percent(r.retained(), snapshot.heapBytes()));
-        column("Not strongly reachable", 170, SWT.RIGHT, HistogramRows.Column.NOT_STRONG,
+        column("Not strongly reachable", 150, SWT.RIGHT, HistogramRows.Column.NOT_STRONG,
                 r -> r.notStrong() == 0 ? "" : Format.bytes(r.notStrong()));
         // no hash lookup: rows leave the table a thousand at a time (GradualItemCount), which JFace's map would not see
         viewer.setContentProvider(new ILazyContentProvider() {
