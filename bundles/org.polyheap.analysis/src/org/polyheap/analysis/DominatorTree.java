@@ -189,7 +189,8 @@ public final class DominatorTree {
     private record GroupSizes(LongArray objects, long nodes) implements LongColumn {
         @Override public long size() { return nodes; }
         @Override public long get(long index) {
-            return index < objects.size() ? objects.get(index) : java.util.Objects.checkIndex(index, nodes) * 0;
+            java.util.Objects.checkIndex(index, nodes);
+            return index < objects.size() ? objects.get(index) : 0; // a group node has no size of its own
         }
         @Override public void copyTo(long from, long[] target, int offset, int length) {
             int inObjects = (int) Math.max(0, Math.min(length, objects.size() - from));

@@ -5,6 +5,8 @@ import java.util.Arrays;
 
 import org.polyheap.model.Progress;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
 /**
  * Gives every object its {@link Reachability} class and hangs the objects no retaining path reaches
  * under one synthetic group vertex per class, so the dominator tree holds every object of the snapshot.
@@ -71,7 +73,7 @@ final class ReachabilityGroups {
         void mark(int o, Reachability r) {
             if (cls[o] != UNSET) return;
             cls[o] = (byte) r.ordinal();
-            if (size == stack.length) stack = Arrays.copyOf(stack, Math.min(Integer.MAX_VALUE - 8, size * 2L > 0 ? size * 2 : 16));
+            if (size == stack.length) stack = Arrays.copyOf(stack, (int) Math.min(Integer.MAX_VALUE - 8, 2L * stack.length));
             stack[size++] = o;
         }
 
@@ -102,7 +104,7 @@ final class ReachabilityGroups {
         for (byte c : cls) present[c] = true;
         var groups = new ArrayList<Reachability>();
         for (Reachability r : Reachability.values()) if (r != Reachability.STRONG && present[r.ordinal()]) groups.add(r);
-        if (groups.isEmpty()) return g.withClasses(cls, new Reachability[0]);
+        if (groups.isEmpty()) return g.withClasses(cls);
         progress.phase("Grouping objects by reachability", n);
         int[] groupOf = new int[Reachability.values().length]; // class → group vertex id
         Arrays.fill(groupOf, -1);
@@ -173,7 +175,7 @@ final class ReachabilityGroups {
         }
         if (anyUnreachable) {
             long[] marked = new long[(n + 63) >>> 6];
-            var stack = new it.unimi.dsi.fastutil.ints.IntArrayList();
+            var stack = new IntArrayList();
             for (int o = 0; o < n; o++) {
                 if (cls[o] == unreachable && (retained[o >>> 6] & (1L << o)) == 0) {
                     entry[o >>> 6] |= 1L << o;
@@ -207,7 +209,7 @@ final class ReachabilityGroups {
 
     /** Marks what {@code from} reaches over retaining references within its class. */
     private static void markWithin(RetainingGraph g, byte[] cls, int from, long[] marked,
-            it.unimi.dsi.fastutil.ints.IntArrayList stack) {
+            IntArrayList stack) {
         IntArray outStart = g.outStart(), outTarget = g.outTarget();
         byte c = cls[from];
         marked[from >>> 6] |= 1L << from;

@@ -74,9 +74,9 @@ public final class RetainingGraph {
     byte[] reachability() { return reachability; }
 
     /** This graph with its objects' classes and no groups (V8: DevTools hangs such nodes under the root itself). */
-    RetainingGraph withClasses(byte[] classes, Reachability[] none) {
+    RetainingGraph withClasses(byte[] classes) {
         return new RetainingGraph(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
-                classes, none);
+                classes, new Reachability[0]);
     }
 
     /** Row starts, length vertexCount + 1. */

@@ -36,7 +36,7 @@ public final class RetentionRules {
         var edges = weak.build();
         byte[] classes = ReachabilityGroups.classify(retaining, edges, progress);
         return retaining.adoptAnchor() >= 0
-                ? retaining.withClasses(classes, new Reachability[0]) // V8: DevTools hangs them under the root
+                ? retaining.withClasses(classes) // V8: DevTools hangs them under the root
                 : ReachabilityGroups.withGroups(retaining, edges, classes, progress);
     }
 
