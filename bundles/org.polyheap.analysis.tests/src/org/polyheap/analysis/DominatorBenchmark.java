@@ -16,6 +16,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotMetadata;
+import org.polyheap.model.format.SnapshotFormat;
 
 /**
  * Not a test: times the retaining graph, dominators and retained sizes on a synthetic heap.
@@ -137,7 +138,7 @@ public final class DominatorBenchmark {
     /** The columns the dominator computation reads; the inbound columns are not needed by it and not built. */
     private record ArraysGraph(int objectCount, long[] starts, int[] targets, long[] sizes, List<GcRoot> gcRoots)
             implements HeapGraph {
-        @Override public SnapshotMetadata metadata() { return new SnapshotMetadata("synthetic", null); }
+        @Override public SnapshotMetadata metadata() { return new SnapshotMetadata(SnapshotFormat.GENERIC, null); }
         @Override public IntColumn objectClass() { return constant(objectCount, 0); }
         @Override public LongColumn shallowSize() { return LongColumn.of(sizes); }
         @Override public LongColumn identity() { throw new UnsupportedOperationException(); }

@@ -13,6 +13,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 class DuplicateStringsTest {
@@ -20,7 +21,7 @@ class DuplicateStringsTest {
     /** A V8-like graph: a root holding string nodes whose labels are their values, and one non-string. */
     private static HeapAnalysis strings(String... values) {
         var b = new HeapGraphBuilder();
-        b.format("v8");
+        b.format(SnapshotFormat.V8);
         int root = b.addClass(ClassInfo.named("(synthetic)"));
         int string = b.addClass(ClassInfo.named("(string)"));
         int object = b.addClass(ClassInfo.named("Object"));

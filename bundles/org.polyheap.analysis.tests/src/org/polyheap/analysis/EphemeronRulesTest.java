@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 /** The one-flood ephemeron marking against the plain definition: mark, add ready ephemerons, repeat until nothing changes. */
@@ -20,7 +21,7 @@ class EphemeronRulesTest {
         for (int trial = 0; trial < 2000; trial++) {
             int n = 1 + r.nextInt(40);
             var b = new HeapGraphBuilder();
-            b.format("dart");
+            b.format(SnapshotFormat.DART);
             for (int o = 0; o < n; o++) b.addObject(8);
             ReferenceKind[] kinds = {ReferenceKind.FIELD, ReferenceKind.FIELD, ReferenceKind.WEAK, ReferenceKind.EPHEMERON,
                 ReferenceKind.ELEMENT};

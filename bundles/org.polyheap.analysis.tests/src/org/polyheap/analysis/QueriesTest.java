@@ -20,6 +20,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 class QueriesTest {
@@ -32,7 +33,7 @@ class QueriesTest {
      */
     static HeapGraph javaHeap() {
         var b = new HeapGraphBuilder();
-        b.format("hprof");
+        b.format(SnapshotFormat.HPROF);
         String[] classes = {"Root", "java.util.ArrayList", "java.lang.Object[]", "a.Node", "byte[]",
                 "java.lang.ref.WeakReference", "b.Cache"};
         for (String c : classes) b.addClass(new ClassInfo(c, -1, -1, -1, "", -1, List.<FieldInfo>of()));
@@ -174,7 +175,7 @@ class QueriesTest {
     void leakSuspectDescendsToTheAccumulationPoint() {
         // root 0 -> holder 1 (10) -> map 2 (10) -> table 3 (10) -> 100 entries of 100; 0 -> 4..13 small (5 each)
         var b = new HeapGraphBuilder();
-        b.format("test");
+        b.format(SnapshotFormat.GENERIC);
         b.addObject(1);
         for (int i = 1; i <= 3; i++) b.addObject(10);
         for (int i = 0; i < 10; i++) b.addObject(5);
@@ -201,7 +202,7 @@ class QueriesTest {
     @Test
     void manySmallInstancesOfOneClassAreAClassSuspect() {
         var b = new HeapGraphBuilder();
-        b.format("test");
+        b.format(SnapshotFormat.GENERIC);
         b.addClass(ClassInfo.named("Small"));
         b.addClass(ClassInfo.named("Entry"));
         for (int i = 0; i < 20; i++) b.addObject(0, 50, i, -1, -1);  // 20 x 5 %: no single suspect
@@ -219,7 +220,7 @@ class QueriesTest {
     void comparisonMatchesJavaObjectsByAddressAndClass() {
         var a = javaHeap();
         var b = new HeapGraphBuilder();
-        b.format("hprof");
+        b.format(SnapshotFormat.HPROF);
         b.addClass(ClassInfo.named("a.Node"));
         b.addClass(ClassInfo.named("byte[]"));
         b.addObject(0, 16, 0x1000 + 16L * 3, -1, -1); // same address and class as a's object 3: kept
@@ -254,14 +255,14 @@ class QueriesTest {
     @Test
     void dartIdentityHashesAreMatchedWithinTheirClass() {
         var a = new HeapGraphBuilder();
-        a.format("dart");
+        a.format(SnapshotFormat.DART);
         a.addClass(new ClassInfo("_List", -1, -1, -1, "dart:core", -1, java.util.List.of()));
         a.addClass(new ClassInfo("Node", -1, -1, -1, "package:app/a.dart", -1, java.util.List.of()));
         a.addObject(0, 16, 7, -1, -1);
         a.addObject(1, 16, 7, -1, -1);
         a.addObject(1, 16, 8, -1, -1);
         var b = new HeapGraphBuilder(); // the same classes in another order, as another isolate group might number them
-        b.format("dart");
+        b.format(SnapshotFormat.DART);
         b.addClass(new ClassInfo("Node", -1, -1, -1, "package:app/a.dart", -1, java.util.List.of()));
         b.addClass(new ClassInfo("Node", -1, -1, -1, "package:app/b.dart", -1, java.util.List.of()));
         b.addClass(new ClassInfo("_List", -1, -1, -1, "dart:core", -1, java.util.List.of()));
@@ -278,7 +279,7 @@ class QueriesTest {
 
     private static HeapGraph dartHeap(long[] hashes) {
         var b = new HeapGraphBuilder();
-        b.format("dart");
+        b.format(SnapshotFormat.DART);
         b.addClass(ClassInfo.named("_List"));
         for (long h : hashes) b.addObject(0, 16, h, -1, -1);
         return b.build();

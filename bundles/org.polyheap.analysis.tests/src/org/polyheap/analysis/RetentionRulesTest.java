@@ -11,6 +11,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 class RetentionRulesTest {
@@ -21,7 +22,7 @@ class RetentionRulesTest {
         int n = 400_000;
         var random = new SplittableRandom(3);
         var b = new HeapGraphBuilder();
-        b.format("hprof");
+        b.format(SnapshotFormat.HPROF);
         for (int i = 0; i < n; i++) b.addObject(8);
         ReferenceKind[] kinds = {ReferenceKind.FIELD, ReferenceKind.ELEMENT, ReferenceKind.JAVA_WEAK, ReferenceKind.SOFT};
         var from = new it.unimi.dsi.fastutil.ints.IntArrayList();

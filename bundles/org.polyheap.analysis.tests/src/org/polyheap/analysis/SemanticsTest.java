@@ -10,6 +10,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 class SemanticsTest {
@@ -22,7 +23,7 @@ class SemanticsTest {
     /** root 0 -> WeakReference 1 -(referent)-> 2; 0 -> 3 -(soft)-> 2. */
     private static HeapGraph javaReferences() {
         var b = new HeapGraphBuilder();
-        b.format("hprof");
+        b.format(SnapshotFormat.HPROF);
         for (int i = 0; i < 4; i++) b.addObject(100);
         b.addReference(0, 1, ReferenceKind.FIELD, -1);
         b.addReference(0, 3, ReferenceKind.FIELD, -1);
@@ -51,7 +52,7 @@ class SemanticsTest {
     void javaReachabilityIsTheStrongestPathsWeakestReference() {
         // root 0 -> 1 -(weak)-> 2 -> 3 -(soft)-> 4; 0 -> 5 -(phantom)-> 6; 0 -> 7 -(final)-> 8 -(soft)-> 9; 10 alone
         var b = new HeapGraphBuilder();
-        b.format("hprof");
+        b.format(SnapshotFormat.HPROF);
         for (int i = 0; i < 11; i++) b.addObject(10 + i);
         b.addReference(0, 1, ReferenceKind.FIELD, -1);
         b.addReference(0, 5, ReferenceKind.FIELD, -1);
@@ -95,7 +96,7 @@ class SemanticsTest {
         // 0 root -> 1 (weak property A) and 0 -> 4 (key of A); A -weak-> 4, A -ephemeron-> 5
         // 0 -> 2 (weak property B) whose key 6 is held by nothing else; B -weak-> 6, B -ephemeron-> 7
         var b = new HeapGraphBuilder();
-        b.format("dart");
+        b.format(SnapshotFormat.DART);
         for (int i = 0; i < 8; i++) b.addObject(10);
         b.addReference(0, 1, ReferenceKind.FIELD, -1);
         b.addReference(0, 2, ReferenceKind.FIELD, -1);
@@ -117,7 +118,7 @@ class SemanticsTest {
     void dartEphemeronChainsResolveToAFixedPoint() {
         // the value of one ephemeron is the key of the next: 0 -> P1, 0 -> k1; P1: k1 => k2; P2 (from k2): k2 => v
         var b = new HeapGraphBuilder();
-        b.format("dart");
+        b.format(SnapshotFormat.DART);
         for (int i = 0; i < 6; i++) b.addObject(10);
         // objects: 0 root, 1 P1, 2 k1, 3 k2, 4 P2, 5 v
         b.addReference(0, 1, ReferenceKind.FIELD, -1);
@@ -135,7 +136,7 @@ class SemanticsTest {
     @Test
     void fuchsiaInteriorPointersRetain() {
         var b = new HeapGraphBuilder();
-        b.format("fuchsia");
+        b.format(SnapshotFormat.FUCHSIA);
         for (int i = 0; i < 3; i++) b.addObject(16);
         b.addReference(0, 1, ReferenceKind.INTERIOR_POINTER, -1);
         b.addReference(1, 2, ReferenceKind.POINTER, -1);
@@ -149,7 +150,7 @@ class SemanticsTest {
         final HeapGraphBuilder b = new HeapGraphBuilder();
 
         V8Graph() {
-            b.format("v8");
+            b.format(SnapshotFormat.V8);
             b.fact("v8.nodeTypes", "hidden,array,string,object,code,closure,regexp,number,native,synthetic");
             b.addClass(ClassInfo.named("Object"));
         }

@@ -19,6 +19,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.parser.v8.V8SnapshotParser;
 
 /** The analysis with its working arrays in mapped temporary files gives exactly the heap arrays' answer. */
@@ -43,7 +44,7 @@ class WorkArraysTest {
     /** Random graphs with weak references, several roots, unreachable parts and objects without references. */
     private static HeapGraph randomGraph(Random random, int n) {
         var b = new org.polyheap.model.memory.HeapGraphBuilder();
-        b.format("hprof");
+        b.format(SnapshotFormat.HPROF);
         for (int i = 0; i < n; i++) b.addObject(8 + random.nextInt(64));
         ReferenceKind[] kinds = {ReferenceKind.FIELD, ReferenceKind.FIELD, ReferenceKind.ELEMENT, ReferenceKind.JAVA_WEAK};
         for (int s = 0; s < n; s++) {

@@ -1,18 +1,53 @@
 package org.polyheap.analysis;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.polyheap.model.ClassInfo;
 import org.polyheap.model.HeapGraph;
 
 /** How histogram rows are formed from classes. */
 public enum Grouping {
     /** One row per class-table entry. */
-    CLASS,
+    CLASS("class", "Class"),
     /** Java: the package of the class ({@code java.util} for {@code java.util.HashMap$Node[]}); "" = default package. */
-    PACKAGE,
+    PACKAGE("package", "Package"),
     /** Java: the defining class loader object; the bootstrap loader is "&lt;system class loader&gt;". */
-    CLASS_LOADER,
+    CLASS_LOADER("loader", "Class loader"),
     /** {@link ClassInfo#library()}: Dart library, V8 script, Fuchsia module; "" when the format gives none. */
-    LIBRARY;
+    LIBRARY("library", "Library", "script", "module");
+
+    private final String key;
+    private final String title;
+    private final List<String> aliases;
+
+    Grouping(String key, String title, String... aliases) {
+        this.key = key;
+        this.title = title;
+        this.aliases = List.of(aliases);
+    }
+
+    /** The word the command's {@code --by} takes and JSON documents write: {@code class}, {@code loader}, ... */
+    public String key() { return key; }
+
+    /** The column title: "Class loader". */
+    public String title() { return title; }
+
+    /**
+     * The grouping a word names: its key, or {@code script}/{@code module} for {@link #LIBRARY}.
+     *
+     * @throws IllegalArgumentException for any other word, listing the accepted ones
+     */
+    public static Grouping ofKey(String word) {
+        var accepted = new ArrayList<String>();
+        for (Grouping g : values()) {
+            if (g.key.equals(word) || g.aliases.contains(word)) return g;
+            accepted.add(g.key);
+            accepted.addAll(g.aliases);
+        }
+        throw new IllegalArgumentException("--by takes " + String.join(", ", accepted.subList(0, accepted.size() - 1))
+                + " or " + accepted.getLast() + ", not '" + word + "'");
+    }
 
     /** The group name of a class under this grouping. */
     String groupOf(HeapGraph graph, ClassInfo c) {

@@ -1,5 +1,7 @@
 package org.polyheap.analysis;
 
+import java.util.Locale;
+
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ReferenceKind;
 
@@ -13,6 +15,11 @@ import org.polyheap.model.ReferenceKind;
  * @param position the reference's position in the graph's outbound columns
  */
 public record Reference(int from, int to, ReferenceKind kind, String name, long position) {
+
+    /** How users see the reference: its name, or its kind ("weak", "element") when it has none. */
+    public String label() {
+        return name == null || name.isEmpty() ? kind.name().toLowerCase(Locale.ROOT) : name;
+    }
 
     /** Display name of a reference: the string for named kinds, {@code [i]} for indexed ones. O(1). */
     static String nameOf(HeapGraph graph, ReferenceKind kind, int name) {

@@ -1,8 +1,10 @@
 package org.polyheap.analysis;
 
+import org.polyheap.model.format.SnapshotFormat;
+
 /**
  * Which references keep their target alive, and how sizes are counted: one rule set per format,
- * chosen from {@code graph.metadata().format()} or set by the user.
+ * chosen from the snapshot's {@link SnapshotFormat} or set by the user.
  */
 public enum Semantics {
     /**
@@ -23,14 +25,14 @@ public enum Semantics {
     /** Any other format: every kind except the weak kinds and ephemeron values retains. */
     GENERIC;
 
-    /** The default rule set for a format name ({@code hprof}, {@code v8}, {@code dart}, {@code fuchsia}). */
-    public static Semantics forFormat(String format) {
-        return switch (format == null ? "" : format) {
-            case "v8" -> V8_DEVTOOLS;
-            case "hprof" -> JAVA;
-            case "dart" -> DART;
-            case "fuchsia" -> FUCHSIA;
-            default -> GENERIC;
+    /** The default rule set of a format. */
+    public static Semantics forFormat(SnapshotFormat format) {
+        return switch (format) {
+            case V8 -> V8_DEVTOOLS;
+            case HPROF -> JAVA;
+            case DART -> DART;
+            case FUCHSIA -> FUCHSIA;
+            case GENERIC -> GENERIC;
         };
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.polyheap.model.HeapGraph;
+import org.polyheap.model.format.SnapshotFormat;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
@@ -65,14 +66,6 @@ public final class SnapshotComparison {
         }
     }
 
-    /** True when objects of this format can be matched across snapshots. */
-    public static boolean hasStableIdentity(String format) {
-        return switch (format) {
-            case "v8", "dart", "hprof" -> true;
-            default -> false;
-        };
-    }
-
     /**
      * Matches objects by identity. Identities that occur more than once in either snapshot (Dart
      * identity hashes collide: they are 30 to 32 bits; an address can repeat across a dump's segments)
@@ -83,12 +76,12 @@ public final class SnapshotComparison {
      * @throws IllegalArgumentException when the formats differ or have no stable identity
      */
     public static ObjectDelta objects(HeapGraph a, HeapGraph b) {
-        String format = a.metadata().format();
-        if (!format.equals(b.metadata().format()) || !hasStableIdentity(format)) {
+        SnapshotFormat format = a.metadata().format();
+        if (format != b.metadata().format() || !format.stableIdentity()) {
             throw new IllegalArgumentException("no object identity to compare " + format + " with "
                     + b.metadata().format());
         }
-        boolean dart = format.equals("dart"), java = format.equals("hprof");
+        boolean dart = format == SnapshotFormat.DART, java = format == SnapshotFormat.HPROF;
         Identities keys = dart ? Identities.dart(a, b) : Identities.plain(a, b);
         Long2IntOpenHashMap inA = uniqueIdentities(a, keys.a()), inB = uniqueIdentities(b, keys.b());
         long notCompared = 0;

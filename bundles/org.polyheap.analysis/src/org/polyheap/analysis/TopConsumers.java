@@ -30,6 +30,9 @@ public record TopConsumers(int[] objects, List<HistogramRow> classes, List<Histo
 
     /** Packages for Java heaps, libraries (scripts, modules) for the others. */
     public static Grouping groupingFor(HeapGraph graph) {
-        return "hprof".equals(graph.metadata().format()) ? Grouping.PACKAGE : Grouping.LIBRARY;
+        return switch (graph.metadata().format()) {
+            case HPROF -> Grouping.PACKAGE;
+            case V8, DART, FUCHSIA, GENERIC -> Grouping.LIBRARY;
+        };
     }
 }

@@ -1,7 +1,6 @@
 package org.polyheap.analysis;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -12,6 +11,8 @@ import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.V8NodeType;
+import org.polyheap.model.format.V8ObjectTypes;
 
 import it.unimi.dsi.fastutil.ints.Int2BooleanOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
@@ -22,8 +23,8 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * heap-snapshot worker: which edges count for dominators ("essential" edges), which nodes are
  * page-owned, and how the self size of owned internal nodes moves to their owner.
  *
- * <p>Reads the parser's encoding: object = node ordinal, {@code objectType & 0xff} = index into the
- * fact {@code v8.nodeTypes}, {@code objectLabel} = node name, identity = node id; the root is the
+ * <p>Reads the parser's encoding: object = node ordinal, {@code objectType} = the node's type as
+ * {@link V8ObjectTypes} packs it, {@code objectLabel} = node name, identity = node id; the root is the
  * {@link RootKind#V8_SYNTHETIC_ROOT} object (node 0 unless the file has {@code root_index}).
  *
  * <p>The graph walks (page-owned flood, size owners) jump around the whole graph, which on mapped,
@@ -36,10 +37,6 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * calling thread's work; one instance per build.
  */
 final class V8Rules {
-    /** V8's node type list when the parser did not record {@code v8.nodeTypes}. */
-    private static final List<String> DEFAULT_TYPES = List.of("hidden", "array", "string", "object", "code",
-            "closure", "regexp", "number", "native", "synthetic", "concatenated string", "sliced string",
-            "symbol", "bigint", "object shape");
     // the half of a WeakMap entry whose source is the table (named in both halves' edge names, see
     // WeakMapEdgeName) does not retain
     private static final String DOM_TREES = "(Document DOM trees)";
@@ -68,12 +65,11 @@ final class V8Rules {
         this.progress = progress;
         this.n = graph.objectCount();
         this.root = rootOf(graph);
-        String fact = graph.metadata().fact("v8.nodeTypes", null);
-        List<String> names = fact == null ? DEFAULT_TYPES : Arrays.asList(fact.split(","));
-        hiddenType = names.indexOf("hidden");
-        arrayType = names.indexOf("array");
-        nativeType = names.indexOf("native");
-        syntheticType = names.indexOf("synthetic");
+        var types = V8ObjectTypes.of(graph);
+        hiddenType = types.code(V8NodeType.HIDDEN);
+        arrayType = types.code(V8NodeType.ARRAY);
+        nativeType = types.code(V8NodeType.NATIVE);
+        syntheticType = types.code(V8NodeType.SYNTHETIC);
         weakMapTable.defaultReturnValue(NOT_WEAK_MAP);
         namesSeen = new long[(graph.stringCount() + 63) >>> 6];
         weakMapNames = new long[namesSeen.length];
@@ -83,7 +79,7 @@ final class V8Rules {
         var targets = CompletableFuture.supplyAsync(() -> graph.outTarget().toArray()); // the largest column, beside the others
         start = FlatColumns.starts(graph.outStart(), n);
         kind = FlatColumns.bytes(graph.outKind(), 0xff);
-        type = FlatColumns.bytes(graph.objectType(), 0xff);
+        type = FlatColumns.bytes(graph.objectType(), V8ObjectTypes.TYPE_MASK);
         target = join(targets);
     }
 

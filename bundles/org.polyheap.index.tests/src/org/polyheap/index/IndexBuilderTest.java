@@ -20,6 +20,7 @@ import org.polyheap.model.ClassInfo;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 class IndexBuilderTest {
@@ -134,7 +135,7 @@ class IndexBuilderTest {
             if (count == from.length) flush();
         }
 
-        @Override public void format(String format) { target.format(format); }
+        @Override public void format(SnapshotFormat format) { target.format(format); }
         @Override public void fact(String key, String value) { target.fact(key, value); }
         @Override public int addString(String value) { return target.addString(value); }
         @Override public int addClass(ClassInfo info) { return target.addClass(info); }

@@ -10,6 +10,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 
 /** Feeds the same random snapshot into any number of sinks, in a parser-like interleaved order. */
 final class RandomGraphs {
@@ -19,7 +20,7 @@ final class RandomGraphs {
         var r = new Random(seed);
         int classes = 1 + r.nextInt(12);
         int strings = 1 + r.nextInt(50);
-        for (SnapshotSink s : sinks) s.format("random");
+        for (SnapshotSink s : sinks) s.format(SnapshotFormat.GENERIC);
         for (SnapshotSink s : sinks) s.fact("seed", Long.toString(seed));
         for (int c = 0; c < classes; c++) {
             var info = ClassInfo.named("C" + c + "\u00e9\u4e2d");

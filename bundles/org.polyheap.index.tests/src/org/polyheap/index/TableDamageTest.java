@@ -17,6 +17,7 @@ import org.polyheap.model.ClassInfo;
 import org.polyheap.model.FieldInfo;
 import org.polyheap.model.FieldType;
 import org.polyheap.model.SnapshotMetadata;
+import org.polyheap.model.format.SnapshotFormat;
 
 /** Hostile lengths in the binary tables are refused before anything is allocated from them. */
 class TableDamageTest {
@@ -51,7 +52,7 @@ class TableDamageTest {
     @Test
     void damagedMetadataIsRefusedWithoutHugeAllocations() throws IOException {
         Path f = dir.resolve("metadata");
-        MetadataFile.write(f, new MetadataFile.Contents(new SnapshotMetadata("hprof", java.util.Map.of("idSize", "8")),
+        MetadataFile.write(f, new MetadataFile.Contents(new SnapshotMetadata(SnapshotFormat.HPROF, java.util.Map.of("idSize", "8")),
                 List.of("skipped 3 records"), 0));
         damage(f, MetadataFile::read, 2);
     }

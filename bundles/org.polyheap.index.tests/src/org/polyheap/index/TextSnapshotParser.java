@@ -14,6 +14,7 @@ import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
 
@@ -29,9 +30,7 @@ final class TextSnapshotParser implements SnapshotParser {
     static final String MAGIC = "polyheap-text";
     final AtomicInteger parses = new AtomicInteger();
 
-    @Override public String format() { return "text"; }
-
-    @Override public String displayName() { return "Polyheap test text snapshot"; }
+    @Override public SnapshotFormat format() { return SnapshotFormat.GENERIC; }
 
     @Override public boolean accepts(Probe probe) { return probe.startsWith(MAGIC + "\n"); }
 

@@ -27,6 +27,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotMetadata;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.AttributeEntries;
 import org.polyheap.model.spi.ParseOptions;
 
@@ -47,7 +48,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private final Path folder;
     private final Progress progress;
     private final ExecutorService encoderPool;
-    private String format = "unknown";
+    private SnapshotFormat format = SnapshotFormat.GENERIC;
     private final Map<String, String> facts = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private long droppedWarnings;
@@ -113,7 +114,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         this.options = parseOptions;
     }
 
-    @Override public void format(String name) { this.format = name; }
+    @Override public void format(SnapshotFormat format) { this.format = format; }
 
     @Override public void fact(String key, String value) { facts.put(key, value); }
 

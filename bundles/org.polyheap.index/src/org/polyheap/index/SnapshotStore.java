@@ -112,7 +112,7 @@ public final class SnapshotStore {
         if (!Files.isDirectory(target)) return null;
         try {
             Manifest m = Manifest.read(target.resolve(IndexFiles.MANIFEST));
-            if (!m.source().equals(stamp) || !m.parser().equals(parser.format()) || !m.options().equals(options)) return null;
+            if (!m.source().equals(stamp) || !m.parser().equals(parser.format().key()) || !m.options().equals(options)) return null;
             return IndexedSnapshot.open(target, m);
         } catch (IOException | RuntimeException staleOrDamaged) {
             return null; // rebuilt below
@@ -127,7 +127,7 @@ public final class SnapshotStore {
         Manifest manifest;
         try {
             try (var builder = new IndexBuilder(temp, progress)) {
-                builder.source(file, stamp, parser.format(), options);
+                builder.source(file, stamp, parser.format().key(), options);
                 parser.parse(file, builder, progress, options);
                 manifest = builder.finish();
             } catch (UncheckedIOException e) {

@@ -1,5 +1,7 @@
 package org.polyheap.model;
 
+import org.polyheap.model.format.SnapshotFormat;
+
 /**
  * Where a parser writes the snapshot: implemented by the index store's writer (streaming to disk)
  * and by the in-memory {@link org.polyheap.model.memory.HeapGraphBuilder}. Not thread-safe: one
@@ -13,8 +15,8 @@ package org.polyheap.model;
  */
 public interface SnapshotSink {
 
-    /** Sets the format name; call once, first. */
-    void format(String format);
+    /** Sets the format; call once, first. */
+    void format(SnapshotFormat format);
 
     /** Adds or replaces a fact for the overview (see {@link SnapshotMetadata#facts()}). */
     void fact(String key, String value);

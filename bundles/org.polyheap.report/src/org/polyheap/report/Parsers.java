@@ -1,7 +1,12 @@
 package org.polyheap.report;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
+import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
 import org.polyheap.parser.dart.DartSnapshotParser;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
@@ -18,5 +23,16 @@ public final class Parsers {
 
     public static List<SnapshotParser> all() {
         return List.of(new HprofParser(), new DartSnapshotParser(), new V8SnapshotParser(), new FuchsiaHeapdumpParser());
+    }
+
+    /**
+     * The format of the parser that accepts {@code file}, or null when none does or it is no regular
+     * file (a FIFO or device is never opened here: the store says what it is). Reads 4 KiB.
+     */
+    public static SnapshotFormat detect(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) return null;
+        Probe probe = Probe.of(file);
+        for (SnapshotParser p : all()) if (p.accepts(probe)) return p.format();
+        return null;
     }
 }

@@ -14,7 +14,9 @@ import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.LeakSuspect;
 import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.analysis.Reachability;
+import org.polyheap.analysis.RootPathTree;
 import org.polyheap.analysis.SnapshotComparison;
+import org.polyheap.analysis.SyntheticContainers;
 import org.polyheap.analysis.TopConsumers;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -31,9 +33,6 @@ import org.polyheap.report.table.Table;
  * rows. Costs are those of the analysis calls named in each method; none runs on a UI thread.
  */
 public final class Queries {
-    /** Name of the virtual root of the dominator tree in ids and JSON. */
-    public static final String ROOT = "<root>";
-
     private Queries() { }
 
     /** The overview facts, in the order of docs/cli.md. O(roots + classes). */
@@ -42,7 +41,7 @@ public final class Queries {
         DominatorTree tree = s.analysis().dominatorTree();
         var m = new LinkedHashMap<String, Object>();
         m.put("file", s.file().toString());
-        m.put("format", g.metadata().format());
+        m.put("format", g.metadata().format().key());
         m.put("objects", (long) g.objectCount());
         m.put("classes", (long) g.classes().size());
         m.put("references", g.outTarget().size());
@@ -146,16 +145,6 @@ public final class Queries {
         return set;
     }
 
-    public static Grouping grouping(String by) {
-        return switch (by) {
-            case "class" -> Grouping.CLASS;
-            case "package" -> Grouping.PACKAGE;
-            case "loader" -> Grouping.CLASS_LOADER;
-            case "library", "script", "module" -> Grouping.LIBRARY;
-            default -> throw new IllegalArgumentException("--by takes class, package, loader, library, script or module, not '" + by + "'");
-        };
-    }
-
     /** Histogram rows as a table; precise retained sizes for the first {@code top} rows on request. */
     public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, int top, boolean precise,
             Progress progress) {
@@ -189,7 +178,7 @@ public final class Queries {
         deltas.stream().limit(top).forEach(d -> b.row(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
                 d.shallowA(), d.shallowB(), d.shallowDelta()));
         Map<String, Object> objects = null;
-        if (SnapshotComparison.hasStableIdentity(base.format())) {
+        if (base.format().stableIdentity()) {
             var od = SnapshotComparison.objects(base.graph(), current.graph());
             objects = new LinkedHashMap<>();
             objects.put("new", (long) od.added().length);
@@ -239,10 +228,10 @@ public final class Queries {
             int o = objects[i];
             int dom = tree.dominator().get(o);
             boolean group = tree.isGroup(o);
-            var row = new ArrayList<Object>(List.of(nodeId(s, o), group ? tree.groupOf(o).label() : className(g, o),
-                    group ? String.format(java.util.Locale.ROOT, "%,d objects", tree.totals().objects(tree.groupOf(o))) : label(g, o),
+            var row = new ArrayList<Object>(List.of(ObjectNames.nodeId(s, o), group ? tree.groupOf(o).label() : ObjectNames.className(g, o),
+                    group ? String.format(java.util.Locale.ROOT, "%,d objects", tree.totals().objects(tree.groupOf(o))) : ObjectNames.label(g, o),
                     tree.shallow().get(o), tree.retained().get(o), tree.retained().get(o) * 100.0 / total,
-                    dom < 0 ? ROOT : nodeId(s, dom)));
+                    ObjectNames.nodeId(s, dom)));
             if (locations != null) row.add(group ? "" : locations[i]);
             if (nativeMemory) row.add(group ? 0L : NativeMemory.bytes(g, o));
             b.row(row.toArray());
@@ -266,7 +255,7 @@ public final class Queries {
         HeapGraph g = s.graph();
         for (var group : groups.subList(0, Math.min(top, groups.size()))) {
             b.row(group.value(), group.count(), group.shallow(), group.retained(), group.wasted(),
-                    ObjectIds.display(g, group.objects()[0]));
+                    ObjectNames.id(g, group.objects()[0]));
         }
         return b.build();
     }
@@ -299,10 +288,11 @@ public final class Queries {
             var path = it.next();
             var steps = new ArrayList<PathStep>();
             for (var step : path.steps()) {
-                String edge = step.viaReference() == null ? null : edgeName(step.viaReference().kind(), step.viaReference().name());
-                steps.add(new PathStep(ObjectIds.display(g, step.object()), className(g, step.object()), edge));
+                String edge = step.viaReference() == null ? null : step.viaReference().label();
+                steps.add(new PathStep(ObjectNames.id(g, step.object()), ObjectNames.className(g, step.object()), edge));
             }
-            result.add(new RootPath(steps, rootKinds(g, path.root())));
+            String kinds = RootPathTree.rootKinds(g, path.root());
+            result.add(new RootPath(steps, kinds == null ? "?" : kinds));
         }
         return result;
     }
@@ -316,10 +306,10 @@ public final class Queries {
             String title = l.kind() == LeakSuspect.Kind.OBJECT ? "one " + cls
                     : l.instances() + " instances of " + cls;
             String acc = l.accumulationPoint() >= 0 && l.accumulationPoint() != l.object()
-                    ? className(g, l.accumulationPoint()) + " " + ObjectIds.display(g, l.accumulationPoint())
+                    ? ObjectNames.className(g, l.accumulationPoint()) + " " + ObjectNames.id(g, l.accumulationPoint())
                     + " retaining " + l.accumulationRetained() + " bytes" : null;
             long own = s.analysis().dominatorTree().retained().get(l.object());
-            out.add(new ReportData.Suspect(title, ObjectIds.display(g, l.object()), cls, l.instances(), l.retained(), own,
+            out.add(new ReportData.Suspect(title, ObjectNames.id(g, l.object()), cls, l.instances(), l.retained(), own,
                     l.share() * 100, acc, paths(s, l.object(), PathsToRoots.WEAK_KINDS, 1)));
         }
         return out;
@@ -331,7 +321,7 @@ public final class Queries {
         var consumerTable = new Table.Builder("topConsumers", Column.text("name", "Class"),
                 Column.count("count", "Objects"), Column.bytes("retained", "Retained bytes"),
                 Column.flag("retainedIsLowerBound", "Retained is a lower bound"));
-        var synthetic = syntheticClassNames(s.graph());
+        var synthetic = SyntheticContainers.of(s.graph()).classNames();
         for (var r : consumers.classes()) {
             if (!synthetic.contains(r.name())) consumerTable.row(r.name(), r.objects(), r.retained(), r.retainedIsLowerBound());
         }
@@ -351,61 +341,7 @@ public final class Queries {
             }
         }
         HeapGraph g = s.graph();
-        return new ReportData.DominatorNode(ObjectIds.display(g, o), className(g, o), label(g, o), tree.shallow().get(o),
+        return new ReportData.DominatorNode(ObjectNames.id(g, o), ObjectNames.className(g, o), ObjectNames.label(g, o), tree.shallow().get(o),
                 tree.retained().get(o), kids, children.length);
-    }
-
-    /**
-     * Classes of the format's synthetic roots (V8 "(synthetic)", Dart's Root): they retain the whole
-     * heap by construction, so a top-consumer list that shows them says nothing.
-     */
-    static Set<String> syntheticClassNames(HeapGraph g) {
-        var names = new java.util.HashSet<String>();
-        for (GcRoot r : g.gcRoots()) {
-            if (r.kind() == org.polyheap.model.RootKind.V8_SYNTHETIC_ROOT || r.kind() == org.polyheap.model.RootKind.DART_ROOT) {
-                names.add(className(g, r.object()));
-            }
-        }
-        if ("v8".equals(g.metadata().format())) names.add("(synthetic)");
-        return names;
-    }
-
-    /**
-     * A node of the dominator tree as users name it: the object's id ({@link ObjectIds#display}), or
-     * {@code <soft>}, {@code <weak>}, ..., {@code <unreachable>} for a reachability group node.
-     */
-    public static String nodeId(AnalyzedSnapshot s, int node) {
-        DominatorTree tree = s.analysis().dominatorTree();
-        return tree.isGroup(node) ? "<" + tree.groupOf(node).word() + ">" : ObjectIds.display(s.graph(), node);
-    }
-
-    /** The group node a user typed ({@code <soft>} ...), -1 when the tree has none of that class, -2 when it is no group name. */
-    public static int findGroup(AnalyzedSnapshot s, String text) {
-        String t = text.trim();
-        if (!t.startsWith("<") || !t.endsWith(">")) return -2;
-        Reachability r = Reachability.ofWord(t.substring(1, t.length() - 1));
-        return r == null ? -2 : s.analysis().dominatorTree().groupNode(r);
-    }
-
-    public static String className(HeapGraph g, int o) {
-        return g.classes().get(g.objectClass().get(o)).name();
-    }
-
-    /** The object's short label from the index (V8 node name, Dart string), or "". */
-    public static String label(HeapGraph g, int o) {
-        int l = g.objectLabel().get(o);
-        if (l < 0 || l >= g.stringCount()) return "";
-        String s = g.string(l);
-        return s.length() > 120 ? s.substring(0, 119) + "…" : s;
-    }
-
-    static String edgeName(ReferenceKind kind, String name) {
-        return name == null || name.isEmpty() ? kind.name().toLowerCase(java.util.Locale.ROOT) : name;
-    }
-
-    static String rootKinds(HeapGraph g, int object) {
-        var kinds = new java.util.TreeSet<String>();
-        for (GcRoot r : g.gcRoots()) if (r.object() == object) kinds.add(r.kind().label());
-        return kinds.isEmpty() ? "?" : String.join(", ", kinds);
     }
 }

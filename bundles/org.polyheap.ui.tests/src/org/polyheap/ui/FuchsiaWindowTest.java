@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.model.Progress;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
+import org.polyheap.report.OpenOption;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
@@ -57,7 +59,7 @@ class FuchsiaWindowTest {
         assertEquals(Map.of(), request.fileOptions(), "the proposed folder is the parser's default, left implicit as on the command line");
 
         SnapshotEditor editor = UiTestSupport.open(request);
-        assertEquals("fuchsia", editor.snapshot().analyzed().format());
+        assertEquals(SnapshotFormat.FUCHSIA, editor.snapshot().analyzed().format());
         var overview = editor.overview();
         assertTrue(overview.value("Contents").startsWith(contents.toString()), overview.value("Contents"));
         assertTrue(overview.value("Roots").contains("reaches (1), plus one block of each pointer cycle that nothing else reaches (1)"),
@@ -124,7 +126,7 @@ class FuchsiaWindowTest {
         assertEquals(List.of("chain.cm[100]", "pair.cm[200] selected"), listed.get(), "processes listed, the biggest preselected");
 
         var editor = UiTestSupport.editorOf(file);
-        assertEquals(Map.of(FuchsiaHeapdumpParser.PROCESS, "100"),
+        assertEquals(Map.of(OpenOption.PROCESS, "100"),
                 ((org.polyheap.ui.editor.SnapshotEditorInput) editor.getEditorInput()).request().fileOptions());
         assertEquals(3, editor.snapshot().graph().objectCount());
         assertTrue(editor.overview().value("Process").startsWith("chain.cm[100] (one of 2"), editor.overview().value("Process"));
@@ -144,7 +146,7 @@ class FuchsiaWindowTest {
         dialog.open();
         assertEquals("", dialog.contentsText().getText(), "nothing to propose");
         UiTestSupport.press(dialog.getShell(), IDialogConstants.OK_ID);
-        assertEquals(Map.of(FuchsiaHeapdumpParser.CONTENTS, FuchsiaHeapdumpParser.NO_CONTENTS), dialog.request().fileOptions());
+        assertEquals(Map.of(OpenOption.CONTENTS, FuchsiaHeapdumpParser.NO_CONTENTS), dialog.request().fileOptions());
 
         var editor = UiTestSupport.open(dialog.request());
         String flat = editor.overview().value("Dominator tree");

@@ -30,7 +30,7 @@ import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.ObjectSets;
 import org.polyheap.analysis.References;
 import org.polyheap.model.Progress;
-import org.polyheap.report.Queries;
+import org.polyheap.report.ObjectNames;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.HistogramPage;
 import org.polyheap.ui.editor.ObjectMenu;
@@ -220,7 +220,7 @@ class ObjectMenuTest {
         var g = editor.snapshot().graph();
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
         for (int o = 0; o < g.objectCount(); o++) {
-            if (tree.inTree(o) && tree.dominator().get(o) >= 0 && !tree.isGroup(tree.dominator().get(o)) && Queries.className(g, o).equals("java.lang.String")
+            if (tree.inTree(o) && tree.dominator().get(o) >= 0 && !tree.isGroup(tree.dominator().get(o)) && ObjectNames.className(g, o).equals("java.lang.String")
                     && editor.snapshot().value(o, 100).length() > 3) return o;
         }
         throw new AssertionError("no string in the dump");

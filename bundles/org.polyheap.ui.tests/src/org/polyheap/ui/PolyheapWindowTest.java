@@ -21,6 +21,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.ui.actions.AboutDialog;
 import org.polyheap.ui.editor.SnapshotEditor;
 
@@ -85,7 +86,7 @@ class PolyheapWindowTest {
         Path sample = UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir);
         SnapshotEditor editor = UiTestSupport.open(sample);
         assertEquals("chrome-todo.heapsnapshot.gz", editor.getTitle());
-        assertEquals("v8", editor.snapshot().analyzed().format());
+        assertEquals(SnapshotFormat.V8, editor.snapshot().analyzed().format());
 
         ImageData shot = UiTestSupport.screenshot("polyheap-window");
         assertTrue(Files.size(Path.of("target", "screenshots", "polyheap-window.png")) > 1000, "screenshot too small");

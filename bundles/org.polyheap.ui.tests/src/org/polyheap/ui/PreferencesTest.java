@@ -55,7 +55,7 @@ class PreferencesTest {
         Path file = UiTestSupport.copy(V8_NODE, dir);
         SnapshotEditor before = UiTestSupport.open(file);
         String devtools = dominatorsCsv(before, dir.resolve("devtools.csv"));
-        assertEquals(UiTestSupport.headless("dominators", file.toString(), "--top", "1000", "--csv"), devtools);
+        assertEquals(UiTestSupport.headless("dominators", file.toString(), "--csv"), devtools);
 
         // the product has only Polyheap's pages; the test runtime adds the IDE's, which the dialog is told to leave out
         PreferenceDialog dialog = PreferencesUtil.createPreferenceDialogOn(UiTestSupport.window().getShell(), AnalysisPreferencePage.ID,
@@ -84,7 +84,7 @@ class PreferencesTest {
 
         SnapshotEditor after = reopened(file, before);
         String rawCsv = dominatorsCsv(after, dir.resolve("raw.csv"));
-        assertEquals(UiTestSupport.headless("dominators", file.toString(), "--top", "1000", "--csv", "--v8-sizes", "raw"), rawCsv,
+        assertEquals(UiTestSupport.headless("dominators", file.toString(), "--csv", "--v8-sizes", "raw"), rawCsv,
                 "the window's numbers are the headless raw mode's");
         assertNotEquals(devtools, rawCsv, "raw sizes differ from DevTools' (the global object's own size)");
     }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.report.cli.Main;
 import org.polyheap.ui.editor.DominatorRows;
 import org.polyheap.ui.editor.Format;
@@ -73,7 +74,7 @@ class SnapshotWindowTest {
     void hprofOpensWithFieldsAndExportEqualsHeadlessCsv(@TempDir Path dir) throws Exception {
         Path file = UiTestSupport.copy(HPROF, dir);
         var editor = UiTestSupport.open(file);
-        assertEquals("hprof", editor.snapshot().analyzed().format());
+        assertEquals(SnapshotFormat.HPROF, editor.snapshot().analyzed().format());
         checkHistogram(editor);
         editor.showPage(SnapshotEditor.HISTOGRAM);
         UiTestSupport.screenshot("hprof-histogram");
@@ -108,7 +109,7 @@ class SnapshotWindowTest {
     void dartSnapshotOpensAndGroupsByLibrary(@TempDir Path dir) throws Exception {
         Path file = UiTestSupport.copy(DART, dir);
         var editor = UiTestSupport.open(file);
-        assertEquals("dart", editor.snapshot().analyzed().format());
+        assertEquals(SnapshotFormat.DART, editor.snapshot().analyzed().format());
         checkHistogram(editor);
         checkCsvExport(editor, file, dir);
         ObjectRef deep = checkDominatorTree(editor);

@@ -15,6 +15,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.ui.editor.HistogramRows;
+import org.polyheap.report.ObjectNames;
 
 /**
  * A snapshot the window has open: the analysed index plus the parser's field reader, opened on first
@@ -95,7 +96,7 @@ public final class LoadedSnapshot implements AutoCloseable {
      * has none. Up to {@code maxChars}; file I/O of a few KB at most.
      */
     public synchronized String value(int objectId, int maxChars) throws IOException {
-        String label = Queries.label(analyzed.graph(), objectId);
+        String label = ObjectNames.label(analyzed.graph(), objectId);
         if (!label.isEmpty() || closed) return label;
         if (inspector == null) inspector = analyzed.parser().inspector(analyzed.file(), analyzed.graph());
         return inspector.valueHint(objectId, maxChars).orElse("");

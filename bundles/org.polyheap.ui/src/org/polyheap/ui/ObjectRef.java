@@ -1,7 +1,6 @@
 package org.polyheap.ui;
 
-import org.polyheap.report.ObjectIds;
-import org.polyheap.report.Queries;
+import org.polyheap.report.ObjectNames;
 
 /**
  * One object of an open snapshot: the element of every object row and the selection that links the
@@ -11,13 +10,13 @@ import org.polyheap.report.Queries;
 public record ObjectRef(LoadedSnapshot snapshot, int objectId) {
 
     /** "0x7f3a…", "@123" or "#12", as the format's own tools show ids. O(1). */
-    public String displayId() { return ObjectIds.display(snapshot.graph(), objectId); }
+    public String displayId() { return ObjectNames.id(snapshot.graph(), objectId); }
 
-    public String className() { return Queries.className(snapshot.graph(), objectId); }
+    public String className() { return ObjectNames.className(snapshot.graph(), objectId); }
 
     /** "ClassName @123 value": the row label used in trees. O(1) (a label is a string-table read). */
     public String label() {
-        return labelWith(Queries.label(snapshot.graph(), objectId));
+        return labelWith(ObjectNames.label(snapshot.graph(), objectId));
     }
 
     /** "ClassName @123 value" with a value found elsewhere (read from the snapshot file); none when empty or the class name. */

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.index.column.IndexOutput;
 import org.polyheap.model.SnapshotMetadata;
+import org.polyheap.model.format.SnapshotFormat;
 
 /**
  * What the parser said about the snapshot as a whole.
@@ -30,7 +31,7 @@ public final class MetadataFile {
     public static void write(Path file, Contents c) throws IOException {
         try (var out = new IndexOutput(file)) {
             out.writeInt(MAGIC);
-            out.writeString(c.metadata().format());
+            out.writeString(c.metadata().format().key());
             out.writeInt(c.metadata().facts().size());
             for (var e : c.metadata().facts().entrySet()) {
                 out.writeString(e.getKey());
@@ -45,7 +46,7 @@ public final class MetadataFile {
     public static Contents read(MemorySegment file) throws IndexDamagedException {
         var in = new SegmentInput(file, "metadata");
         in.expectMagic(MAGIC);
-        String format = in.readString();
+        String formatKey = in.readString();
         int n = in.readCount(8);
         Map<String, String> facts = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) facts.put(in.readString(), in.readString());
@@ -54,6 +55,12 @@ public final class MetadataFile {
         for (int i = 0; i < w; i++) warnings.add(in.readString());
         long dropped = in.readLong();
         in.expectEnd();
+        SnapshotFormat format;
+        try {
+            format = SnapshotFormat.ofKey(formatKey);
+        } catch (IllegalArgumentException e) {
+            throw new IndexDamagedException("metadata names an unknown format '" + formatKey + "'");
+        }
         return new Contents(new SnapshotMetadata(format, facts), List.copyOf(warnings), dropped);
     }
 }

@@ -14,6 +14,7 @@ import org.polyheap.model.ObjectAttribute;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotMetadata;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -24,7 +25,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
  * reference on the heap. The index store is the real sink for files.
  */
 public final class HeapGraphBuilder implements SnapshotSink {
-    private String format = "memory";
+    private SnapshotFormat format = SnapshotFormat.GENERIC;
     private final Map<String, String> facts = new LinkedHashMap<>();
     private final List<String> strings = new ArrayList<>();
     private final List<ClassInfo> classes = new ArrayList<>();
@@ -42,7 +43,7 @@ public final class HeapGraphBuilder implements SnapshotSink {
     private final List<String> warnings = new ArrayList<>();
     private final AttributeEntries attributes = new AttributeEntries();
 
-    @Override public void format(String name) { this.format = name; }
+    @Override public void format(SnapshotFormat format) { this.format = format; }
 
     @Override public void fact(String key, String value) { facts.put(key, value); }
 

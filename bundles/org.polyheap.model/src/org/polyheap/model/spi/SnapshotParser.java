@@ -8,6 +8,7 @@ import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 
 /**
  * A snapshot format. Found through {@link java.util.ServiceLoader} in a plain JVM, or listed by the
@@ -16,11 +17,8 @@ import org.polyheap.model.SnapshotSink;
  */
 public interface SnapshotParser {
 
-    /** Short format name, as stored in the index: {@code hprof}, {@code v8}, {@code dart}, {@code fuchsia}. */
-    String format();
-
-    /** Human name for dialogs: "Java HPROF heap dump". */
-    String displayName();
+    /** The format this parser reads; its {@link SnapshotFormat#title()} names it in dialogs. */
+    SnapshotFormat format();
 
     /**
      * True when the file's first bytes (after gzip decompression when {@code probe.gzip()}) are this

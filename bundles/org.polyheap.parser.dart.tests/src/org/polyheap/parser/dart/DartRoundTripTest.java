@@ -20,6 +20,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 /** Snapshots written by {@link DartHeapWriter} the way the VM writes them, read back. */
@@ -347,7 +348,7 @@ class DartRoundTripTest {
     @Test
     void parserIsFoundByServiceLoaderAndAcceptsByContent() throws Exception {
         var parsers = java.util.ServiceLoader.load(org.polyheap.model.spi.SnapshotParser.class).stream()
-                .map(java.util.ServiceLoader.Provider::get).filter(p -> p.format().equals("dart")).toList();
+                .map(java.util.ServiceLoader.Provider::get).filter(p -> p.format() == SnapshotFormat.DART).toList();
         assertEquals(1, parsers.size());
         var parser = parsers.getFirst();
         assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(write("x.json", sample(8).bytes(true)))));

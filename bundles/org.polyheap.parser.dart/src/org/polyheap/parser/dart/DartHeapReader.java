@@ -17,6 +17,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 
 /**
  * One parse of one {@code dartheap} file into a sink, in one streaming pass. Classes go to the sink as
@@ -63,7 +64,7 @@ final class DartHeapReader {
     }
 
     void read() throws IOException, SnapshotFormatException {
-        sink.format("dart");
+        sink.format(SnapshotFormat.DART);
         try (DartInput in = DartInput.open(file, 0)) {
             readHeader(in);
             readClasses(in);

@@ -8,6 +8,7 @@ import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
 
@@ -23,9 +24,7 @@ import org.polyheap.model.spi.SnapshotParser;
  */
 public final class DartSnapshotParser implements SnapshotParser {
 
-    @Override public String format() { return "dart"; }
-
-    @Override public String displayName() { return "Dart VM heap snapshot"; }
+    @Override public SnapshotFormat format() { return SnapshotFormat.DART; }
 
     /** True when the content starts with {@code dartheap}. No I/O. */
     @Override public boolean accepts(Probe probe) { return probe.startsWith(DartHeapReader.MAGIC); }

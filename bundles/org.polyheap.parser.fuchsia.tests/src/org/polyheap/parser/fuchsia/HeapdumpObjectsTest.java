@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.parser.fuchsia.FfxProfileWriter.Allocation;
 
@@ -32,7 +33,7 @@ class HeapdumpObjectsTest {
                 Allocation.of(0, 16, viaMalloc(MAKE_PC)));
         var g = p.graph();
         assertEquals(3, g.objectCount());
-        assertEquals("fuchsia", g.metadata().format());
+        assertEquals(SnapshotFormat.FUCHSIA, g.metadata().format());
         assertEquals(HEAP + 0x100, g.identity().get(0));
         assertEquals(HEAP + 0x200, g.identity().get(1));
         assertEquals(0, g.identity().get(2), "an allocation without address has no identity");
@@ -176,7 +177,7 @@ class HeapdumpObjectsTest {
     void parserIsFoundThroughServiceLoader() {
         var names = java.util.ServiceLoader.load(org.polyheap.model.spi.SnapshotParser.class).stream()
                 .map(p -> p.get().format()).toList();
-        assertTrue(names.contains("fuchsia"), names.toString());
+        assertTrue(names.contains(SnapshotFormat.FUCHSIA), names.toString());
         assertTrue(Files.isRegularFile(Path.of("../org.polyheap.parser.fuchsia/resources/META-INF/services/org.polyheap.model.spi.SnapshotParser")));
     }
 

@@ -11,6 +11,7 @@ import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
@@ -32,9 +33,7 @@ public final class FuchsiaHeapdumpParser implements SnapshotParser {
     /** Option: how many frames outside the allocator name an allocation site (default 1). */
     public static final String SITE_FRAMES = "siteFrames";
 
-    @Override public String format() { return "fuchsia"; }
-
-    @Override public String displayName() { return "Fuchsia heapdump / pprof heap profile"; }
+    @Override public SnapshotFormat format() { return SnapshotFormat.FUCHSIA; }
 
     /** Checks the protobuf structure of the head (pprof has no magic); no I/O. */
     @Override public boolean accepts(Probe probe) { return ProfileShape.looksLikeProfile(probe.head()); }

@@ -13,6 +13,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.ParseOptions;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -53,7 +54,7 @@ final class HeapdumpImport {
         var columns = SampleColumns.of(p, options.get("sampleType", null), file);
         var process = ProcessChoice.of(file, p, columns.size(), options.get(FuchsiaHeapdumpParser.PROCESS, null));
         int siteFrames = positive(FuchsiaHeapdumpParser.SITE_FRAMES, 1);
-        sink.format("fuchsia");
+        sink.format(SnapshotFormat.FUCHSIA);
         sink.fact("profileKind", columns.ffx() ? (hasKey("address") ? "ffx heapdump, one sample per allocation"
                 : "ffx heapdump, merged samples") : "pprof profile");
         sink.fact("sampleTypes", columns.describeAll(p));

@@ -14,6 +14,7 @@ import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
@@ -31,9 +32,7 @@ import org.polyheap.model.spi.SnapshotParser;
 public final class HprofParser implements SnapshotParser {
     public static final String SIZE_MODEL = "sizeModel";
 
-    @Override public String format() { return "hprof"; }
-
-    @Override public String displayName() { return "Java HPROF heap dump"; }
+    @Override public SnapshotFormat format() { return SnapshotFormat.HPROF; }
 
     @Override
     public boolean accepts(Probe probe) {

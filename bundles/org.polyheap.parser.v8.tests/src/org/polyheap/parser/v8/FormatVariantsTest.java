@@ -20,6 +20,8 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.format.V8NodeType;
 import org.polyheap.model.memory.HeapGraphBuilder;
 
 /** Layout variants V8 versions write, and layouts any JSON writer may produce, on small snapshots. */
@@ -63,7 +65,7 @@ class FormatVariantsTest {
         var g = parse(MiniSnapshot.sample());
         assertEquals(9, g.objectCount());
         assertEquals(12, g.outTarget().size());
-        assertEquals(List.of("Function", "(system)"), List.of(SummaryClasses.typeClassName("closure"), className(g, 7)));
+        assertEquals(List.of("Function", "(system)"), List.of(V8NodeType.summaryClass("closure"), className(g, 7)));
         assertEquals("Foo", className(g, 3));
         assertEquals("42,10,4", g.classes().get(g.objectClass().get(3)).library(), "object with a location: script,line,column");
         assertEquals("(array)", className(g, 4));
@@ -277,7 +279,7 @@ class FormatVariantsTest {
     void serviceLoaderFindsTheParserAndProbeAcceptsSnapshotsOnly() throws Exception {
         var parsers = java.util.ServiceLoader.load(org.polyheap.model.spi.SnapshotParser.class).stream()
                 .map(p -> p.get().format()).toList();
-        assertTrue(parsers.contains("v8"), parsers.toString());
+        assertTrue(parsers.contains(SnapshotFormat.V8), parsers.toString());
         var parser = new V8SnapshotParser();
         assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(MiniSnapshot.sample().write(dir, "a.heapsnapshot"))));
         assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(Path.of("data/chrome-todo.heapsnapshot.gz"))));

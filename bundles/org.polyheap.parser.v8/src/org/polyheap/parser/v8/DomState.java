@@ -2,6 +2,8 @@ package org.polyheap.parser.v8;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
+import org.polyheap.model.format.V8ObjectTypes;
+
 /**
  * Detached-DOM state per node as DevTools computes it: the file's {@code detachedness} seeds,
  * then "attached" flows to native children first, then "detached" flows to native children that
@@ -9,7 +11,8 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * times log of those edges; memory one byte per node plus 8 bytes per such edge.
  */
 final class DomState {
-    static final byte UNKNOWN = 0, ATTACHED = 1, DETACHED = 2;
+    static final byte UNKNOWN = V8ObjectTypes.DOM_UNKNOWN, ATTACHED = V8ObjectTypes.DOM_ATTACHED,
+            DETACHED = V8ObjectTypes.DOM_DETACHED;
 
     private DomState() { }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.polyheap.model.ClassInfo;
+import org.polyheap.model.format.V8NodeType;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -90,7 +91,7 @@ final class SummaryClasses {
         if (plainCursor < plainNodes.length && plainNodes[plainCursor] == i) interfaceName = interfaces[plainCursor++];
         if (type != objectType && type != nativeType) {
             int id = byType[type];
-            return id >= 0 ? id : (byType[type] = id(typeClassName(meta.nodeTypes().get(type)), ""));
+            return id >= 0 ? id : (byType[type] = id(V8NodeType.summaryClass(meta.nodeTypes().get(type)), ""));
         }
         int place = type == objectType ? place(entryOfNode[i]) : -1;
         boolean detached = type == nativeType && hasDetachedness && domState[i] == DomState.DETACHED;
@@ -147,16 +148,5 @@ final class SummaryClasses {
             return space < 0 ? name : name.substring(0, space) + ">";
         }
         return name;
-    }
-
-    /** Class of every other node type, as DevTools names it. */
-    static String typeClassName(String type) {
-        return switch (type) {
-            case "hidden" -> "(system)";
-            case "code" -> "(compiled code)";
-            case "closure" -> "Function";
-            case "regexp" -> "RegExp";
-            default -> "(" + type + ")";
-        };
     }
 }

@@ -12,6 +12,7 @@ import org.polyheap.model.FieldValue;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.ReferenceKind;
+import org.polyheap.model.format.V8ObjectTypes;
 
 /**
  * Fields and value hints of V8 nodes, read from the parsed graph alone (a V8 snapshot keeps no
@@ -21,12 +22,12 @@ import org.polyheap.model.ReferenceKind;
  */
 final class V8Inspector implements ObjectInspector {
     private final HeapGraph graph;
-    private final List<String> nodeTypes;
+    private final V8ObjectTypes types;
     private Map<Integer, String> scriptNames;
 
     V8Inspector(HeapGraph graph) {
         this.graph = graph;
-        this.nodeTypes = List.of(graph.metadata().fact("v8.nodeTypes", "").split(","));
+        this.types = V8ObjectTypes.of(graph);
     }
 
     @Override
@@ -52,16 +53,14 @@ final class V8Inspector implements ObjectInspector {
     /** Strings: the node name (V8 writes the string's first 1024 chars); arrays: their element count. */
     @Override
     public Optional<String> valueHint(int objectId, int maxChars) {
-        int typeCode = graph.objectType().get(objectId) & 0xff;
-        String type = typeCode < nodeTypes.size() ? nodeTypes.get(typeCode) : "";
-        switch (type) {
-            case "string", "concatenated string", "sliced string" -> {
+        switch (types.type(graph.objectType().get(objectId))) {
+            case STRING, CONCATENATED_STRING, SLICED_STRING -> {
                 int label = graph.objectLabel().get(objectId);
                 if (label < 0) return Optional.empty();
                 String text = graph.string(label);
                 return Optional.of(text.length() <= maxChars ? text : text.substring(0, Math.max(0, maxChars)));
             }
-            case "array" -> {
+            case ARRAY -> {
                 long from = graph.outStart().get(objectId), to = graph.outStart().get(objectId + 1L);
                 long elements = 0;
                 for (long r = from; r < to; r++) {

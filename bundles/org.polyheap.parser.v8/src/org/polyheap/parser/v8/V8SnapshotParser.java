@@ -12,6 +12,8 @@ import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.format.V8ObjectTypes;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
 
@@ -25,9 +27,7 @@ import org.polyheap.model.spi.SnapshotParser;
  */
 public final class V8SnapshotParser implements SnapshotParser {
 
-    @Override public String format() { return "v8"; }
-
-    @Override public String displayName() { return "V8 heap snapshot"; }
+    @Override public SnapshotFormat format() { return SnapshotFormat.V8; }
 
     /** A JSON object whose first bytes name a heap-snapshot section. No I/O. */
     @Override
@@ -104,7 +104,7 @@ public final class V8SnapshotParser implements SnapshotParser {
             int classId = classes.classOf(i);
             while (classesAdded < classes.classes.size()) sink.addClass(classes.classes.get(classesAdded++)); // ids stay equal
             sink.addObject(classId, nodes.selfSize[i], nodes.identity(i), -1, nodes.name[i],
-                    nodes.type[i] | domState[i] << 8);
+                    V8ObjectTypes.pack(nodes.type[i], domState[i]));
             if ((i & 0xFFFF) == 0xFFFF) {
                 progress.worked(0x10000);
                 progress.checkCanceled();
@@ -153,7 +153,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         if (meta.uid() != null) sink.fact("uid", meta.uid());
         sink.fact("compressed", scan.gzip ? "gzip" : "no");
         sink.fact("v8.nodeFields", String.join(",", meta.nodeFields()));
-        sink.fact("v8.nodeTypes", String.join(",", meta.nodeTypes()));
+        V8ObjectTypes.record(sink, meta.nodeTypes());
         sink.fact("v8.edgeFields", String.join(",", meta.edgeFields()));
         sink.fact("v8.edgeTypes", String.join(",", meta.edgeTypes()));
         sink.fact("v8.locationFields", String.join(",", meta.locationFields()));

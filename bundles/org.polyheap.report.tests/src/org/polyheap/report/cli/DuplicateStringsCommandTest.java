@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.polyheap.analysis.DuplicateStrings;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
+import org.polyheap.report.ObjectNames;
 
 /**
  * {@code polyheap duplicates} on real snapshots of the three formats with strings, checked against a
@@ -89,7 +89,7 @@ class DuplicateStringsCommandTest {
                 long retained = (long) m.get("retained");
                 long count = (long) m.get("count");
                 assertEquals(retained - retained / count, wasted);
-                int example = ObjectIds.find(g, (String) m.get("example"));
+                int example = ObjectNames.find(g, (String) m.get("example"));
                 assertTrue(DuplicateStrings.isStringClass(g.classes().get(g.objectClass().get(example)).name()));
             }
             assertEquals(expected, actual);

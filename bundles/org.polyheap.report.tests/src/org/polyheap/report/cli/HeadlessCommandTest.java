@@ -21,7 +21,7 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
+import org.polyheap.report.ObjectNames;
 
 /**
  * Runs each subcommand on a real snapshot of every format and checks the JSON against the schema of
@@ -144,14 +144,14 @@ class HeadlessCommandTest {
             for (Object row : objects) {
                 var r = Json.object(row);
                 String id = (String) r.get("id");
-                int o = id.startsWith("<") ? org.polyheap.report.Queries.findGroup(s, id) : ObjectIds.find(s.graph(), id);
+                int o = id.startsWith("<") ? ObjectNames.findGroup(s, id) : ObjectNames.find(s.graph(), id);
                 assertTrue(o >= 0, "id " + r.get("id") + " resolves");
                 assertEquals(tree.retained().get(o), r.get("retained"));
                 assertEquals(tree.shallow().get(o), r.get("shallow"));
                 assertTrue((long) r.get("retained") <= previous, "sorted by retained size");
                 previous = (long) r.get("retained");
                 int dom = tree.dominator().get(o);
-                assertEquals(dom < 0 ? "<root>" : org.polyheap.report.Queries.nodeId(s, dom), r.get("dominator"));
+                assertEquals(dom < 0 ? "<root>" : ObjectNames.nodeId(s, dom), r.get("dominator"));
             }
             // every reachability group is a top-level row whose children are its objects
             for (var r : tree.groups()) {
@@ -165,7 +165,7 @@ class HeadlessCommandTest {
             String first = (String) Json.object(objects.get(0)).get("id");
             var kids = Json.array(json("dominators", files.get(format).toString(), "--of", first, "--json", "--quiet",
                     "--top", "1000000").get("objects"));
-            int firstNode = first.startsWith("<") ? org.polyheap.report.Queries.findGroup(s, first) : ObjectIds.find(s.graph(), first);
+            int firstNode = first.startsWith("<") ? ObjectNames.findGroup(s, first) : ObjectNames.find(s.graph(), first);
             assertEquals(tree.children(firstNode).length, kids.size());
         }
     }
@@ -178,7 +178,7 @@ class HeadlessCommandTest {
         try (var s = direct("dart")) { // #152074 has a 16-byte external property (decode.js lists it)
             int dom = s.analysis().dominatorTree().dominator().get(152073);
             assertTrue(dom >= 0, "dominated by an object");
-            parent = ObjectIds.display(s.graph(), dom);
+            parent = ObjectNames.id(s.graph(), dom);
         }
         var rows = Json.array(json("dominators", file, "--of", parent, "--top", "1000000", "--json", "--quiet").get("objects"));
         var row = rows.stream().map(Json::object).filter(r -> r.get("id").equals("#152074")).findFirst().orElseThrow();
@@ -213,13 +213,13 @@ class HeadlessCommandTest {
                 var steps = Json.array(path);
                 assertEquals(target, Json.object(steps.get(0)).get("id"));
                 var last = Json.object(steps.get(steps.size() - 1));
-                assertTrue(rootObjects.contains(ObjectIds.find(g, (String) last.get("id"))), "ends at a GC root");
+                assertTrue(rootObjects.contains(ObjectNames.find(g, (String) last.get("id"))), "ends at a GC root");
                 assertInstanceOf(String.class, last.get("rootKind"));
                 assertTrue(steps.size() >= lastLength, "shortest first");
                 lastLength = steps.size();
                 for (int i = 1; i < steps.size(); i++) {
-                    int holder = ObjectIds.find(g, (String) Json.object(steps.get(i)).get("id"));
-                    int held = ObjectIds.find(g, (String) Json.object(steps.get(i - 1)).get("id"));
+                    int holder = ObjectNames.find(g, (String) Json.object(steps.get(i)).get("id"));
+                    int held = ObjectNames.find(g, (String) Json.object(steps.get(i - 1)).get("id"));
                     assertTrue(references(g, holder, held), "step " + i + " references the previous step");
                 }
             }
@@ -322,7 +322,7 @@ class HeadlessCommandTest {
         try (var s = direct("dart")) {
             var tree = s.analysis().dominatorTree();
             for (var x : suspects) {
-                int biggest = ObjectIds.find(s.graph(), (String) x.get("id"));
+                int biggest = ObjectNames.find(s.graph(), (String) x.get("id"));
                 assertEquals(tree.retained().get(biggest), x.get("objectRetained"), "the id's own retained size");
                 assertTrue((long) x.get("objectRetained") < (long) x.get("retained"), "the group retains more than one of it");
             }

@@ -30,7 +30,7 @@ import org.polyheap.model.ClassInfo;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
+import org.polyheap.report.ObjectNames;
 import org.polyheap.report.cli.JsonAccess;
 import org.polyheap.report.cli.Main;
 
@@ -274,9 +274,9 @@ class LiveDumpReachabilityTest {
             Reachability r = expected.get(name);
             if (r == null) continue;
             counts.merge(name, 1, Integer::sum);
-            assertEquals(r, tree.reachabilityOf(o), name + " " + ObjectIds.display(g, o));
+            assertEquals(r, tree.reachabilityOf(o), name + " " + ObjectNames.id(g, o));
             if (r != Reachability.STRONG) {
-                assertTrue(tree.dominates(tree.groupNode(r), o), name + " " + ObjectIds.display(g, o) + " under the " + r.word() + " group");
+                assertTrue(tree.dominates(tree.groupNode(r), o), name + " " + ObjectNames.id(g, o) + " under the " + r.word() + " group");
             }
         }
         assertEquals(Map.of("GarbageMarker", GARBAGE, "WeakCacheEntry", WEAK_ENTRIES, "PhantomOnly", PHANTOM_ONLY,
@@ -315,7 +315,7 @@ class LiveDumpReachabilityTest {
         assertEquals(1, entries.size(), h.toString());
         assertEquals((long) SOFT_CACHE_ENTRIES, entries.get(0).get("count"));
         var d = (Map<String, Object>) command("dominators", file, "--of", "<soft>", "--json", "--quiet");
-        String array = ObjectIds.display(live.graph(), softArray(live));
+        String array = ObjectNames.id(live.graph(), softArray(live));
         var rows = ((List<Object>) d.get("objects")).stream().map(r -> (Map<String, Object>) r).toList();
         var row = rows.stream().filter(r -> r.get("id").equals(array)).findFirst();
         assertTrue(row.isPresent(), array + " among " + rows);

@@ -25,7 +25,7 @@ import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
+import org.polyheap.report.ObjectNames;
 
 /**
  * The whole path users take (real parser → index store → analysis) against the independent reference
@@ -91,7 +91,7 @@ class ReferenceAnswersTest {
             assertFalse(top.isEmpty());
             int checkedPaths = 0;
             for (var t : top) {
-                int o = ObjectIds.find(g, (String) t.get("id"));
+                int o = ObjectNames.find(g, (String) t.get("id"));
                 assertTrue(o >= 0, "object " + t.get("id"));
                 String refDom = (String) t.get("immediateDominator");
                 int dom = tree.dominator().get(o);
@@ -99,7 +99,7 @@ class ReferenceAnswersTest {
                 if (refDom.startsWith("(none")) {
                     assertEquals(DominatorTree.VIRTUAL_ROOT, dom, what + " is a top-level object");
                 } else {
-                    assertEquals(refDom.substring(0, refDom.indexOf(' ')), ObjectIds.display(g, dom), what);
+                    assertEquals(refDom.substring(0, refDom.indexOf(' ')), ObjectNames.id(g, dom), what);
                 }
                 // Retained sizes differ by the size model only: NetBeans counts a 16-byte header, 8-byte
                 // references and no alignment; the dumps are HotSpot with a 12-byte header, compressed
@@ -108,7 +108,7 @@ class ReferenceAnswersTest {
                     var ours = s.analysis().pathsToRoots(o, PathsToRoots.WEAK_KINDS, Progress.NONE).next();
                     assertEquals(path.size(), ours.steps().size(), what + ": shortest path length");
                     var last = (Map<String, Object>) path.get(path.size() - 1);
-                    assertEquals(last.get("id").toString().replace("class ", ""), ObjectIds.display(g, ours.root()), what + ": root");
+                    assertEquals(last.get("id").toString().replace("class ", ""), ObjectNames.id(g, ours.root()), what + ": root");
                     checkedPaths++;
                 }
             }

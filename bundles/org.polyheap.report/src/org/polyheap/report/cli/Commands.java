@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +21,9 @@ import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.report.AnalyzedSnapshot.OpenOptions;
-import org.polyheap.report.ObjectIds;
+import org.polyheap.report.Documents;
+import org.polyheap.report.ObjectNames;
+import org.polyheap.report.OpenOption;
 import org.polyheap.report.Queries;
 import org.polyheap.report.ReportData.RootPath;
 import org.polyheap.report.html.HtmlReport;
@@ -34,8 +34,8 @@ import org.polyheap.report.cli.Arguments.UsageException;
 
 /** The subcommands; {@link Main} maps their exceptions to exit codes. */
 final class Commands {
-    private static final Set<String> COMMON_VALUED = Set.of("index-dir", "v8-sizes", "size-model", "contents", "process",
-            "java-referents");
+    private static final Set<String> COMMON_VALUED = java.util.Arrays.stream(OpenOption.values()).map(OpenOption::flag)
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
     private static final Set<String> COMMON_FLAGS = Set.of("debug", "quiet");
 
     private final PrintStream out;
@@ -90,21 +90,16 @@ final class Commands {
         if (Files.isDirectory(path)) throw new BadInputException(file + ": is a directory, not a snapshot file");
         if (!Files.exists(path)) throw new BadInputException(file + ": no such file");
         if (!Files.isReadable(path)) throw new BadInputException(file + ": permission denied");
-        Map<String, String> parse = new HashMap<>();
-        String where = a.option("index-dir", "beside");
-        if (!where.equals("beside") && !where.equals("cache")) throw new UsageException("--index-dir takes beside or cache");
-        parse.put("index.location", where);
-        String sizeModel = a.option("size-model", null);
-        if (sizeModel != null) parse.put("sizeModel", sizeModel);
-        String contents = a.option("contents", null);
-        if (contents != null) parse.put("contents", Path.of(contents).toAbsolutePath().toString());
-        String process = a.option("process", null);
-        if (process != null) parse.put("process", process);
-        String v8 = a.option("v8-sizes", null);
-        if (v8 != null && !v8.equals("devtools") && !v8.equals("raw")) throw new UsageException("--v8-sizes takes devtools or raw");
-        String referents = a.option("java-referents", "weak");
-        if (!referents.equals("weak") && !referents.equals("strong")) throw new UsageException("--java-referents takes weak or strong");
-        var options = new OpenOptions(parse, v8 == null ? null : v8.equals("devtools"), referents.equals("strong"));
+        var options = OpenOptions.DEFAULT;
+        for (OpenOption o : OpenOption.values()) {
+            String value = a.option(o.flag(), null);
+            if (value == null) continue;
+            try {
+                options = options.with(o, value);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
         return AnalyzedSnapshot.open(path, options, progress);
     }
 
@@ -177,13 +172,13 @@ final class Commands {
         try (var s = open(a, file)) {
             Table t = Queries.histogram(s, grouping, filter, only, top, a.flag("precise"), progress);
             progress.finishLine();
-            return emit(a, t, Map.of("groupBy", a.option("by", "class"), "reachability", reachability));
+            return emit(a, Documents.histogram(t, grouping, reachability, null));
         }
     }
 
     private static org.polyheap.analysis.Grouping groupingOf(String by) throws UsageException {
         try {
-            return Queries.grouping(by);
+            return org.polyheap.analysis.Grouping.ofKey(by);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -191,24 +186,24 @@ final class Commands {
 
     private ExitCode dominators(Arguments a) throws Exception {
         String file = a.expect("FILE").get(0);
-        int top = a.intOption("top", 25, 1);
+        int top = a.intOption("top", Documents.TOP_ROWS, 1);
         try (var s = open(a, file)) {
             String of = a.option("of", null);
-            int parent = of == null || of.equals(Queries.ROOT) ? DominatorTree.VIRTUAL_ROOT : findNode(s, of);
+            int parent = of == null || of.equals(ObjectNames.ROOT) ? DominatorTree.VIRTUAL_ROOT : findNode(s, of);
             Table t = Queries.dominators(s, parent, top, progress);
             progress.finishLine();
-            return emit(a, t, Map.of("of", parent < 0 ? Queries.ROOT : Queries.nodeId(s, parent)));
+            return emit(a, Documents.dominators(t, ObjectNames.nodeId(s, parent)));
         }
     }
 
     private ExitCode duplicates(Arguments a) throws Exception {
         String file = a.expect("FILE").get(0);
-        int min = a.intOption("min", 10, 2);
-        int top = a.intOption("top", 50, 1);
+        int min = a.intOption("min", Documents.DUPLICATES_MIN, 2);
+        int top = a.intOption("top", Documents.DUPLICATES_TOP, 1);
         try (var s = open(a, file)) {
             Table t = Queries.duplicateStrings(s, min, top, progress);
             progress.finishLine();
-            return emit(a, t, Map.of("minCount", (long) min));
+            return emit(a, Documents.duplicates(t, min));
         }
     }
 
@@ -216,21 +211,14 @@ final class Commands {
         String file = a.expect("FILE").get(0);
         String object = a.option("object", null);
         if (object == null) throw new UsageException("--object OBJECT is required");
-        int max = a.intOption("max", 10, 1);
+        int max = a.intOption("max", Documents.PATHS_MAX, 1);
         Set<ReferenceKind> excluded = excludedKinds(a.option("exclude", "weak,soft,phantom,final"));
         try (var s = open(a, file)) {
             int o = find(s, object);
             s.snapshot().prepareInbound(progress); // built on first use: show its progress, not a silent wait
             List<RootPath> paths = Queries.paths(s, o, excluded, max);
             progress.finishLine();
-            if (a.flag("json")) {
-                var doc = new LinkedHashMap<String, Object>();
-                doc.put("file", file);
-                doc.put("object", ObjectIds.display(s.graph(), o));
-                doc.put("excluded", excluded.stream().map(k -> k.name().toLowerCase(Locale.ROOT)).sorted().toList());
-                doc.put("paths", paths.stream().map(Commands::pathJson).toList());
-                return json(doc);
-            }
+            if (a.flag("json")) return json(Documents.paths(file, ObjectNames.id(s.graph(), o), excluded, paths));
             if (paths.isEmpty()) out.println("No path to a GC root without the excluded reference kinds.");
             int i = 1;
             for (RootPath p : paths) {
@@ -243,21 +231,6 @@ final class Commands {
             }
         }
         return ExitCode.OK;
-    }
-
-    /** A path as JSON: steps from the object to the root; each step names the edge by which it holds the previous one. */
-    private static List<Map<String, Object>> pathJson(RootPath p) {
-        var steps = new java.util.ArrayList<Map<String, Object>>();
-        for (int i = 0; i < p.steps().size(); i++) {
-            var step = p.steps().get(i);
-            var m = new LinkedHashMap<String, Object>();
-            m.put("id", step.id());
-            m.put("class", step.className());
-            m.put("edge", step.edge());
-            if (i == p.steps().size() - 1) m.put("rootKind", p.rootKind());
-            steps.add(m);
-        }
-        return steps;
     }
 
     static Set<ReferenceKind> excludedKinds(String list) throws UsageException {
@@ -283,7 +256,7 @@ final class Commands {
         if (outDir == null) throw new UsageException("--out DIR is required");
         String format = a.option("format", "html");
         if (!Set.of("html", "csv", "json").contains(format)) throw new UsageException("--format takes html, csv or json");
-        int top = a.intOption("top", 25, 1);
+        int top = a.intOption("top", Documents.TOP_ROWS, 1);
         try (var s = open(a, file)) {
             s.snapshot().prepareInbound(progress); // the leak suspects' paths read it
             var data = Queries.report(s, top, progress);
@@ -294,7 +267,7 @@ final class Commands {
                 Files.createDirectories(dir);
                 switch (format) {
                     case "html" -> writeFile(dir.resolve(stem + ".report.html"), w -> HtmlReport.write(data, w));
-                    case "json" -> writeFile(dir.resolve(stem + ".report.json"), w -> JsonWriter.write(reportJson(data), w, true));
+                    case "json" -> writeFile(dir.resolve(stem + ".report.json"), w -> Documents.writeJson(Documents.report(data), w));
                     default -> {
                         writeFile(dir.resolve(stem + ".histogram.csv"), w -> CsvWriter.write(data.histogram(), w));
                         writeFile(dir.resolve(stem + ".top-consumers.csv"), w -> CsvWriter.write(data.topConsumers(), w));
@@ -310,69 +283,28 @@ final class Commands {
         return ExitCode.OK;
     }
 
-    private static Map<String, Object> reportJson(org.polyheap.report.ReportData d) {
-        var m = new LinkedHashMap<String, Object>();
-        m.put("overview", d.overview());
-        m.put("topConsumers", d.topConsumers());
-        m.put("dominators", d.dominators().stream().map(Commands::nodeJson).toList());
-        m.put("suspects", d.suspects().stream().map(x -> {
-            var sm = new LinkedHashMap<String, Object>();
-            sm.put("title", x.title());
-            sm.put("id", x.id());
-            sm.put("class", x.className());
-            sm.put("instances", (long) x.instances());
-            sm.put("retained", x.retained());
-            sm.put("objectRetained", x.objectRetained());
-            sm.put("percentOfHeap", x.percentOfHeap());
-            sm.put("accumulationPoint", x.accumulationPoint());
-            sm.put("paths", x.paths().stream().map(Commands::pathJson).toList());
-            return sm;
-        }).toList());
-        m.put("classes", d.histogram());
-        return m;
-    }
-
-    private static Map<String, Object> nodeJson(org.polyheap.report.ReportData.DominatorNode n) {
-        var m = new LinkedHashMap<String, Object>();
-        m.put("id", n.id());
-        m.put("class", n.className());
-        m.put("label", n.label());
-        m.put("shallow", n.shallow());
-        m.put("retained", n.retained());
-        m.put("childCount", (long) n.childCount());
-        m.put("children", n.children().stream().map(Commands::nodeJson).toList());
-        return m;
-    }
-
     private ExitCode compare(Arguments a) throws Exception {
         List<String> files = a.expect("BASELINE", "FILE");
         int top = a.intOption("top", Integer.MAX_VALUE, 1);
         try (var base = open(a, files.get(0)); var current = open(a, files.get(1))) {
-            if (!base.format().equals(current.format())) {
+            if (base.format() != current.format()) {
                 throw new BadInputException("cannot compare a " + base.format() + " snapshot with a " + current.format() + " one");
             }
             var comparison = Queries.comparison(base, current, top);
-            var extra = new LinkedHashMap<String, Object>();
-            extra.put("baseline", files.get(0));
-            if (comparison.objects() != null) extra.put("objects", comparison.objects());
             progress.finishLine();
-            return emit(a, comparison.classes(), extra);
+            return emit(a, Documents.comparison(files.get(0), comparison));
         }
     }
 
-    /** Writes a table as JSON (with {@code extra} members first), CSV, or an aligned text table. */
-    private ExitCode emit(Arguments a, Table t, Map<String, Object> extra) throws OutputException {
-        if (a.flag("json")) {
-            var doc = new LinkedHashMap<String, Object>(extra);
-            doc.put(t.name(), t);
-            return json(doc);
-        }
+    /** Writes a document as JSON, its table as CSV, or its table as aligned text. */
+    private ExitCode emit(Arguments a, Map<String, Object> doc) throws OutputException {
+        if (a.flag("json")) return json(doc);
         try {
             Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
             if (a.flag("csv")) {
-                CsvWriter.write(t, w);
+                Documents.writeCsv(doc, w);
             } else {
-                TextTable.write(t, w);
+                TextTable.write(Documents.table(doc), w);
             }
             w.flush();
         } catch (IOException e) {
@@ -393,7 +325,7 @@ final class Commands {
 
     /** An object, or a reachability group node ({@code <soft>}, ..., {@code <unreachable>}). */
     private static int findNode(AnalyzedSnapshot s, String id) throws UsageException, NotFoundException {
-        int group = Queries.findGroup(s, id);
+        int group = ObjectNames.findGroup(s, id);
         if (group == -1) throw new NotFoundException("no object is " + id.substring(1, id.length() - 1) + " in " + s.file());
         return group >= 0 ? group : find(s, id);
     }
@@ -401,7 +333,7 @@ final class Commands {
     private static int find(AnalyzedSnapshot s, String id) throws UsageException, NotFoundException {
         int o;
         try {
-            o = ObjectIds.find(s.graph(), id);
+            o = ObjectNames.find(s.graph(), id);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

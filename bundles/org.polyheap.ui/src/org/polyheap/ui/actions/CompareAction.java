@@ -62,7 +62,7 @@ public final class CompareAction extends Action {
         var out = new ArrayList<LoadedSnapshot>();
         for (var ref : window.getActivePage().getEditorReferences()) {
             if (ref.getEditor(false) instanceof SnapshotEditor e && e.snapshot() != current
-                    && e.snapshot().analyzed().format().equals(current.analyzed().format())) out.add(e.snapshot());
+                    && e.snapshot().analyzed().format() == current.analyzed().format()) out.add(e.snapshot());
         }
         return out;
     }

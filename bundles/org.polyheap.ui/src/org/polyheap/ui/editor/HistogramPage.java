@@ -39,7 +39,7 @@ import org.polyheap.ui.jobs.MonitorProgress;
  * histogram never holds the window. A grouping or scope change recomputes the rows in a job.
  */
 public final class HistogramPage {
-    static final String[] GROUPINGS = { "class", "package", "loader", "library" };
+    static final String[] GROUPINGS = java.util.Arrays.stream(Grouping.values()).map(Grouping::key).toArray(String[]::new);
     /** Histograms with at most this many rows are filtered and sorted on the UI thread. */
     static final int IN_PLACE = 5_000;
 
@@ -238,18 +238,8 @@ public final class HistogramPage {
         currentGrouping = g;
         currentReachability = only;
         reachability.select(java.util.Arrays.asList(reachabilityChoices()).indexOf(only == null ? ALL_OBJECTS : only.label()));
-        grouping.select(List.of(GROUPINGS).indexOf(switch (g) {
-            case CLASS -> "class";
-            case PACKAGE -> "package";
-            case CLASS_LOADER -> "loader";
-            case LIBRARY -> "library";
-        }));
-        viewer.getTable().getColumn(0).setText(switch (g) {
-            case CLASS -> "Class";
-            case PACKAGE -> "Package";
-            case CLASS_LOADER -> "Class loader";
-            case LIBRARY -> "Library";
-        });
+        grouping.select(g.ordinal());
+        viewer.getTable().getColumn(0).setText(g.title());
         String objects = only == null ? "" : " (" + only.label() + ")";
         scopeLine.setText(s.isWholeHeap() ? (only == null ? "Every object of the snapshot, whatever its reachability" : "The objects of the snapshot" + objects)
                 : s.title() + objects + "    <a>Show the whole heap</a>");
@@ -258,7 +248,7 @@ public final class HistogramPage {
 
     /** Switches the grouping ("class", "package", "loader", "library"); recomputed off the UI thread. */
     public Job regroup(String by) {
-        return load(scope, org.polyheap.report.Queries.grouping(by), currentReachability, Change.GROUPING);
+        return load(scope, Grouping.ofKey(by), currentReachability, Change.GROUPING);
     }
 
     /** Counts a set of objects (or the whole heap) instead, in the current grouping; computed off the UI thread. */

@@ -15,11 +15,10 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.polyheap.analysis.HistogramRow;
-import org.polyheap.model.GcRoot;
-import org.polyheap.model.HeapGraph;
-import org.polyheap.model.RootKind;
-import org.polyheap.report.Queries;
 import org.polyheap.analysis.Reachability;
+import org.polyheap.analysis.SyntheticContainers;
+import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.report.Queries;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
 
@@ -58,7 +57,7 @@ public final class OverviewPage {
         for (Reachability r : Reachability.values()) { // the other classes, where the snapshot has objects of them
             String key = org.polyheap.report.Queries.reachabilityKey(r);
             if (r != Reachability.STRONG && o.get(key + "Objects") instanceof Long n && n > 0) {
-                String why = r == Reachability.UNREACHABLE && "hprof".equals(snapshot.analyzed().format())
+                String why = r == Reachability.UNREACHABLE && snapshot.analyzed().format() == SnapshotFormat.HPROF
                         ? "no recorded reference reaches them: garbage an -all dump keeps or, in a live dump, objects held"
                                 + " through links HPROF does not write; " : "";
                 facts.put(Character.toUpperCase(r.label().charAt(0)) + r.label().substring(1), Format.count(n) + " objects, "
@@ -68,7 +67,7 @@ public final class OverviewPage {
         }
         facts.put("Sizes", String.valueOf(o.get("sizeModel")));
         facts.put("Dominators", semanticsInWords());
-        if ("fuchsia".equals(snapshot.analyzed().format())) {
+        if (snapshot.analyzed().format() == SnapshotFormat.FUCHSIA) {
             for (var line : FuchsiaFacts.of(snapshot.graph())) facts.put(line.name(), line.value());
         }
         facts.put("Index", (Boolean.TRUE.equals(o.get("indexReused")) ? "reused: " : "built: ") + o.get("indexFolder"));
@@ -134,7 +133,7 @@ public final class OverviewPage {
     }
 
     private String formatName() {
-        return snapshot.analyzed().parser().displayName() + " (" + snapshot.analyzed().format() + ")";
+        return snapshot.analyzed().format().title() + " (" + snapshot.analyzed().format().key() + ")";
     }
 
     private String semanticsInWords() {
@@ -160,7 +159,7 @@ public final class OverviewPage {
     }
 
     private List<BarChart.Bar> classBars() {
-        var synthetic = syntheticClasses(snapshot.graph());
+        var synthetic = SyntheticContainers.of(snapshot.graph()).classNames();
         var bars = new ArrayList<BarChart.Bar>();
         for (HistogramRow r : snapshot.top().classes()) {
             if (!synthetic.contains(r.name())) {
@@ -168,15 +167,6 @@ public final class OverviewPage {
             }
         }
         return bars;
-    }
-
-    /** Classes of the synthetic roots (V8 "(synthetic)", Dart Root): they retain everything by construction. */
-    private static java.util.Set<String> syntheticClasses(HeapGraph g) {
-        var names = new java.util.HashSet<String>();
-        for (GcRoot r : g.gcRoots()) {
-            if (r.kind() == RootKind.V8_SYNTHETIC_ROOT || r.kind() == RootKind.DART_ROOT) names.add(Queries.className(g, r.object()));
-        }
-        return names;
     }
 
     /** The facts' values, in display order (for tests). */

@@ -10,7 +10,7 @@ import java.util.Set;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.ColumnViewer;
-import org.polyheap.report.Queries;
+import org.polyheap.report.ObjectNames;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
 
@@ -63,7 +63,7 @@ public final class ValueHints {
 
     /** The object's row label: class, id and the value hint once known (asked for when not yet). */
     public String label(ObjectRef ref) {
-        String indexed = Queries.label(snapshot.graph(), ref.objectId());
+        String indexed = ObjectNames.label(snapshot.graph(), ref.objectId());
         if (!indexed.isEmpty()) return ref.labelWith(indexed); // the index has the value: no file read
         String hint = known.get(ref.objectId());
         if (hint == null && asked.add(ref.objectId())) ask(ref.objectId());

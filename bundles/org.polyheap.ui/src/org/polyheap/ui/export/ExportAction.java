@@ -49,13 +49,14 @@ public final class ExportAction extends Action {
         var snapshot = editor.snapshot();
         var histogram = editor.histogram();
         var grouping = histogram.grouping();
+        var only = histogram.reachability();
         var filter = histogram.rows().filter();
         var set = histogram.scope().isWholeHeap() ? null : setRows(histogram.scope().title(), histogram.rows());
         var shell = editor.getSite().getShell();
         var job = new Job("Exporting " + file.getFileName()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
                 try {
-                    SnapshotExport.write(snapshot, what, grouping, filter, set, file, MonitorProgress.begin(monitor, getName()));
+                    SnapshotExport.write(snapshot, what, grouping, only, filter, set, file, MonitorProgress.begin(monitor, getName()));
                     return Status.OK_STATUS;
                 } catch (IOException e) {
                     shell.getDisplay().asyncExec(() -> MessageDialog.openError(shell, "Export failed", file + ": " + e.getMessage()));

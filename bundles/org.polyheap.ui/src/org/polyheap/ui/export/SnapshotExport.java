@@ -5,19 +5,20 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.analysis.Reachability;
 import org.polyheap.model.Progress;
+import org.polyheap.report.Documents;
+import org.polyheap.report.ObjectNames;
 import org.polyheap.report.Queries;
 import org.polyheap.report.html.HtmlReport;
-import org.polyheap.report.table.CsvWriter;
-import org.polyheap.report.table.JsonWriter;
 import org.polyheap.report.table.Table;
 import org.polyheap.ui.LoadedSnapshot;
 
@@ -32,8 +33,8 @@ public final class SnapshotExport {
     public enum What {
         HISTOGRAM_CSV("Histogram as CSV", "csv"),
         HISTOGRAM_JSON("Histogram as JSON", "json"),
-        DOMINATORS_CSV("Dominator tree, top level, as CSV", "csv"),
-        DOMINATORS_JSON("Dominator tree, top level, as JSON", "json"),
+        DOMINATORS_CSV("Dominator tree, top level (biggest " + Documents.TOP_ROWS + "), as CSV", "csv"),
+        DOMINATORS_JSON("Dominator tree, top level (biggest " + Documents.TOP_ROWS + "), as JSON", "json"),
         HTML_REPORT("Full HTML report", "html");
 
         public final String title;
@@ -44,11 +45,6 @@ public final class SnapshotExport {
             this.extension = extension;
         }
     }
-
-    /** Rows of the dominator export, as {@code polyheap dominators --top} takes by default. */
-    public static final int DOMINATOR_ROWS = 1000;
-    /** Top consumers and suspects in the HTML report, as {@code polyheap report}. */
-    public static final int REPORT_TOP = 25;
 
     private SnapshotExport() { }
 
@@ -64,49 +60,34 @@ public final class SnapshotExport {
     }
 
     /**
-     * Writes {@code what} to {@code file}. The histogram uses {@code grouping} and {@code filter}
-     * (null: all rows), as the Histogram page shows them.
+     * Writes {@code what} to {@code file}: the histogram by {@code grouping} of the objects of class
+     * {@code only} (null: every object) matching {@code filter} (null: all rows), as the Histogram page
+     * shows it, or {@code set}'s rows when it is not null (the JSON then names the set in {@code "scope"});
+     * the other exports as {@code polyheap dominators} and {@code report} write them by default.
      */
-    public static void write(LoadedSnapshot s, What what, Grouping grouping, Pattern filter, Path file, Progress progress)
-            throws IOException {
-        write(s, what, grouping, filter, null, file, progress);
-    }
-
-    /**
-     * As {@link #write(LoadedSnapshot, What, Grouping, Pattern, Path, Progress)}; a histogram export
-     * writes {@code set}'s rows when it is not null (the JSON then names the set in {@code "scope"}).
-     */
-    public static void write(LoadedSnapshot s, What what, Grouping grouping, Pattern filter, SetRows set, Path file,
-            Progress progress) throws IOException {
+    public static void write(LoadedSnapshot s, What what, Grouping grouping, Reachability only, Pattern filter, SetRows set,
+            Path file, Progress progress) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             switch (what) {
-                case HISTOGRAM_CSV -> CsvWriter.write(set != null ? Queries.histogramTable(set.rows()) : histogram(s, grouping, filter, progress), w);
-                case HISTOGRAM_JSON -> {
-                    var doc = new LinkedHashMap<String, Object>();
-                    doc.put("groupBy", grouping.name().toLowerCase(Locale.ROOT));
-                    if (set != null) doc.put("scope", set.title());
-                    Table t = set != null ? Queries.histogramTable(set.rows()) : histogram(s, grouping, filter, progress);
-                    doc.put(t.name(), t);
-                    JsonWriter.write(doc, w, true);
-                }
-                case DOMINATORS_CSV -> CsvWriter.write(dominators(s, progress), w);
-                case DOMINATORS_JSON -> {
-                    var doc = new LinkedHashMap<String, Object>();
-                    doc.put("of", Queries.ROOT);
-                    Table t = dominators(s, progress);
-                    doc.put(t.name(), t);
-                    JsonWriter.write(doc, w, true);
-                }
-                case HTML_REPORT -> HtmlReport.write(Queries.report(s.analyzed(), REPORT_TOP, progress), w);
+                case HISTOGRAM_CSV -> Documents.writeCsv(histogram(s, grouping, only, filter, set, progress), w);
+                case HISTOGRAM_JSON -> Documents.writeJson(histogram(s, grouping, only, filter, set, progress), w);
+                case DOMINATORS_CSV -> Documents.writeCsv(dominators(s, progress), w);
+                case DOMINATORS_JSON -> Documents.writeJson(dominators(s, progress), w);
+                case HTML_REPORT -> HtmlReport.write(Queries.report(s.analyzed(), Documents.TOP_ROWS, progress), w);
             }
         }
     }
 
-    public static Table histogram(LoadedSnapshot s, Grouping grouping, Pattern filter, Progress progress) {
-        return Queries.histogram(s.analyzed(), grouping, filter, Integer.MAX_VALUE, false, progress);
+    private static Map<String, Object> histogram(LoadedSnapshot s, Grouping grouping, Reachability only, Pattern filter,
+            SetRows set, Progress progress) {
+        Table t = set != null ? Queries.histogramTable(set.rows())
+                : Queries.histogram(s.analyzed(), grouping, filter, only == null ? null : EnumSet.of(only), Integer.MAX_VALUE,
+                        false, progress);
+        return Documents.histogram(t, grouping, only == null ? null : only.word(), set == null ? null : set.title());
     }
 
-    public static Table dominators(LoadedSnapshot s, Progress progress) {
-        return Queries.dominators(s.analyzed(), DominatorTree.VIRTUAL_ROOT, DOMINATOR_ROWS, progress);
+    private static Map<String, Object> dominators(LoadedSnapshot s, Progress progress) {
+        Table t = Queries.dominators(s.analyzed(), DominatorTree.VIRTUAL_ROOT, Documents.TOP_ROWS, progress);
+        return Documents.dominators(t, ObjectNames.ROOT);
     }
 }

@@ -12,11 +12,12 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.swt.widgets.Shell;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.Probe;
+import org.polyheap.report.Parsers;
 import org.polyheap.ui.PolyheapUi;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.SnapshotEditor;
-import org.polyheap.ui.prefs.SnapshotOptions;
 
 /**
  * Why a snapshot did not open, as the error dialog shows it: a status whose message is one line
@@ -62,8 +63,8 @@ public final class OpenFailure {
             if (!Files.isRegularFile(file)) return;
             details.add(info("Size: " + Format.count(Files.size(file)) + " bytes (" + Format.human(Files.size(file)) + ")"
                     + (gzip(file) ? ", gzip-compressed" : "")));
-            String format = SnapshotOptions.detectFormat(file);
-            details.add(info("Format: " + (format == null ? "not recognised from the first bytes" : format + " (from the first bytes)")));
+            SnapshotFormat format = Parsers.detect(file);
+            details.add(info("Format: " + (format == null ? "not recognised from the first bytes" : format.key() + " (from the first bytes)")));
         } catch (IOException unreadable) {
             details.add(info("The file cannot be read: " + SnapshotEditor.describe(unreadable)));
         }

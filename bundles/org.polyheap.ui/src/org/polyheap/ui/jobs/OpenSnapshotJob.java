@@ -64,7 +64,7 @@ public final class OpenSnapshotJob extends Job {
         this.progress = progress;
         Path file = request.file();
         try {
-            var options = SnapshotOptions.of(request, SnapshotOptions.detectFormat(file), PolyheapPreferences.store());
+            var options = SnapshotOptions.of(request, PolyheapPreferences.store());
             var analyzed = AnalyzedSnapshot.open(file, options, progress);
             LoadedSnapshot loaded;
             try {

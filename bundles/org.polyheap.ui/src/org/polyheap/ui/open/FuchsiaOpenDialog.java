@@ -24,6 +24,7 @@ import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
 import org.polyheap.parser.fuchsia.ProfileProcess;
+import org.polyheap.report.OpenOption;
 import org.polyheap.ui.OpenRequest;
 import org.polyheap.ui.editor.Format;
 
@@ -141,16 +142,16 @@ public final class FuchsiaOpenDialog extends TitleAreaDialog {
 
     @Override
     protected void okPressed() {
-        Map<String, String> options = new HashMap<>();
+        Map<OpenOption, String> options = new HashMap<>();
         String t = contents.getText().strip();
         if (t.isEmpty()) {
-            options.put(FuchsiaHeapdumpParser.CONTENTS, FuchsiaHeapdumpParser.NO_CONTENTS);
+            options.put(OpenOption.CONTENTS, FuchsiaHeapdumpParser.NO_CONTENTS);
         } else if (proposed.map(p -> !p.equals(Path.of(t))).orElse(true)) {
             // the proposed folder is the parser's own default: leave it implicit, as the headless command does
-            options.put(FuchsiaHeapdumpParser.CONTENTS, Path.of(t).toAbsolutePath().toString());
+            options.put(OpenOption.CONTENTS, Path.of(t).toAbsolutePath().toString());
         }
         if (processTable != null && processTable.getSelectionIndex() >= 0) {
-            options.put(FuchsiaHeapdumpParser.PROCESS, Long.toString(processes.get(processTable.getSelectionIndex()).koid()));
+            options.put(OpenOption.PROCESS, Long.toString(processes.get(processTable.getSelectionIndex()).koid()));
         }
         request = new OpenRequest(file, options);
         super.okPressed();

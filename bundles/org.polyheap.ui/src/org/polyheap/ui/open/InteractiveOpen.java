@@ -12,13 +12,14 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.window.Window;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
 import org.polyheap.parser.fuchsia.ProfileProcess;
+import org.polyheap.report.Parsers;
 import org.polyheap.ui.OpenRequest;
+import org.polyheap.ui.editor.SnapshotOpener;
 import org.polyheap.ui.jobs.MonitorProgress;
 import org.polyheap.ui.jobs.OpenFailure;
-import org.polyheap.ui.editor.SnapshotOpener;
-import org.polyheap.ui.prefs.SnapshotOptions;
 
 /**
  * Opening a file the user chose (File ▸ Open…): a Fuchsia heapdump first lists its processes in a
@@ -32,13 +33,13 @@ public final class InteractiveOpen {
 
     /** Opens or asks; returns the job started (listing processes, or opening), or null when none was needed. */
     public static Job open(IWorkbenchWindow window, Path file) {
-        String format;
+        SnapshotFormat format;
         try {
-            format = SnapshotOptions.detectFormat(file);
+            format = Parsers.detect(file);
         } catch (IOException unreadable) {
             format = null; // the open job reports it in its dialog
         }
-        if (!"fuchsia".equals(format)) return SnapshotOpener.open(window, file);
+        if (format != SnapshotFormat.FUCHSIA) return SnapshotOpener.open(window, file);
         return askForFuchsia(window, file);
     }
 

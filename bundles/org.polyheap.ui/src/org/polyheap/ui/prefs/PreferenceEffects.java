@@ -9,6 +9,7 @@ import org.eclipse.jface.util.PropertyChangeEvent;
 import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchWindow;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.editor.SnapshotOpener;
 
@@ -58,7 +59,7 @@ public final class PreferenceEffects implements IPropertyChangeListener {
         if (window.getActivePage() == null) return jobs;
         for (IEditorReference ref : window.getActivePage().getEditorReferences()) {
             if (!(ref.getEditor(false) instanceof SnapshotEditor editor) || editor.snapshot().isClosed()) continue;
-            String format = editor.snapshot().analyzed().format();
+            SnapshotFormat format = editor.snapshot().analyzed().format();
             if (keys.stream().anyMatch(k -> SnapshotOptions.affects(k, format))) jobs.add(SnapshotOpener.reopen(window, editor));
         }
         return jobs;

@@ -114,7 +114,7 @@ public final class InspectorView extends ObjectView {
         var lines = new ArrayList<Line>();
         lines.add(new Line("Class", ref.className(), "", null));
         lines.add(new Line("Id", ref.displayId(), "", null));
-        String label = org.polyheap.report.Queries.label(g, ref.objectId());
+        String label = org.polyheap.report.ObjectNames.label(g, ref.objectId());
         if (!label.isEmpty() && !label.equals(ref.className())) lines.add(new Line("Label", label, "", null));
         lines.add(new Line("Shallow size", Format.bytes(ref.shallow()) + " bytes", "", null));
         lines.add(new Line("Retained size", Format.bytes(ref.retained()) + " bytes ("

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -20,8 +19,7 @@ import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.polyheap.analysis.PathsToRoots;
-import org.polyheap.model.GcRoot;
-import org.polyheap.model.HeapGraph;
+import org.polyheap.analysis.RootPathTree;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.ui.ObjectRef;
 import org.polyheap.ui.editor.Format;
@@ -37,16 +35,15 @@ public final class PathsView extends ObjectView {
     public static final String ID = "org.polyheap.ui.views.paths";
     public static final int MAX_PATHS = 30;
 
-    /** One object in the merged tree; {@code via} names the reference it holds to its parent row. */
+    /** One row: an object of the merged tree ({@link RootPathTree.Node}) and its rows below. */
     public static final class Node implements ObjectRef.Holder {
         final ObjectRef ref;
-        final String via;
-        String rootKinds;
+        final RootPathTree.Node merged;
         final List<Node> children = new ArrayList<>();
 
-        Node(ObjectRef ref, String via) {
+        Node(ObjectRef ref, RootPathTree.Node merged) {
             this.ref = ref;
-            this.via = via;
+            this.merged = merged;
         }
 
         @Override public ObjectRef object() { return ref; }
@@ -54,10 +51,12 @@ public final class PathsView extends ObjectView {
         public List<Node> children() { return children; }
 
         /** "GC root kinds", or null when the object is not a root. */
-        public String rootKinds() { return rootKinds; }
+        public String rootKinds() { return merged.rootKinds(); }
 
+        /** "{@code via} in {@code object}": the reference by which the object holds the row above. */
         public String label() {
-            return (via == null ? "" : via + " in ") + ref.label() + (rootKinds == null ? "" : "  [GC root: " + rootKinds + "]");
+            return (merged.via() == null ? "" : merged.via() + " in ") + ref.label()
+                    + (rootKinds() == null ? "" : "  [GC root: " + rootKinds() + "]");
         }
     }
 
@@ -139,7 +138,7 @@ public final class PathsView extends ObjectView {
                     viewer.expandToLevel(top, 1);
                     if (!top.children.isEmpty()) viewer.expandToLevel(top.children.getFirst(), 30); // the shortest path, whole
                     setContentDescription(found[0] == 0
-                            ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds != null ? ": the object is a GC root" : "")
+                            ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds() != null ? ": the object is a GC root" : "")
                                     + whyNoPath(ref)
                             : found[0] + (found[0] == MAX_PATHS ? "+" : "") + " shortest paths to GC roots, shortest first"
                             + (excludeWeak ? " (weak, soft, phantom excluded)" : ""));
@@ -154,36 +153,20 @@ public final class PathsView extends ObjectView {
 
     /** Merges up to {@code max} shortest paths into a tree rooted at the object. Off the UI thread. */
     static Node search(ObjectRef ref, Set<ReferenceKind> excluded, int max, IProgressMonitor monitor, int[] found) {
-        HeapGraph g = ref.snapshot().graph();
-        Node top = new Node(ref, null);
-        top.rootKinds = rootKinds(g, ref.objectId());
         var paths = ref.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), excluded, org.polyheap.model.Progress.NONE);
-        while (paths.hasNext() && found[0] < max && !monitor.isCanceled()) {
-            var path = paths.next();
-            if (path.length() == 0) continue; // the object itself is a root: said on the top row
-            found[0]++;
-            Node at = top;
-            for (int i = 1; i < path.steps().size(); i++) {
-                var step = path.steps().get(i);
-                Node next = null;
-                for (Node c : at.children) if (c.ref.objectId() == step.object()) next = c;
-                if (next == null) {
-                    var via = step.viaReference();
-                    next = new Node(new ObjectRef(ref.snapshot(), step.object()),
-                            via == null ? null : (via.name() == null || via.name().isEmpty() ? via.kind().name().toLowerCase(java.util.Locale.ROOT) : via.name()));
-                    if (i == path.steps().size() - 1) next.rootKinds = rootKinds(g, step.object());
-                    at.children.add(next);
-                }
-                at = next;
+        var merged = RootPathTree.merge(ref.snapshot().graph(), ref.objectId(), paths, max, monitor::isCanceled);
+        found[0] = merged.paths();
+        Node top = new Node(ref, merged.top());
+        var work = new java.util.ArrayDeque<Node>(List.of(top)); // paths can be thousands of steps: no recursion
+        while (!work.isEmpty()) {
+            Node at = work.poll();
+            for (var c : at.merged.children()) {
+                Node child = new Node(new ObjectRef(ref.snapshot(), c.object()), c);
+                at.children.add(child);
+                work.add(child);
             }
         }
         return top;
-    }
-
-    private static String rootKinds(HeapGraph g, int object) {
-        var kinds = new TreeSet<String>();
-        for (GcRoot r : g.gcRoots()) if (r.object() == object) kinds.add(r.kind().label());
-        return kinds.isEmpty() ? null : String.join(", ", kinds);
     }
 
     /** The tree's top row, or null before the first search finished. */

@@ -1,41 +1,40 @@
-package org.polyheap.report;
+package org.polyheap.model.format;
 
 import java.util.Locale;
 
 import org.polyheap.model.HeapGraph;
 
 /**
- * Object ids as users see them in each format's own tools, and back: {@code 0x7f3a…} (HPROF address,
- * Fuchsia block address), {@code @12345} (V8 node id, as DevTools shows it), {@code #123} (Dart
- * 1-origin object id, as Dart's tools number objects). Finding an object by address or node id scans
- * the identity column once (O(n), no index kept); display is O(1).
+ * How users write an object's id, as each runtime's own tools show it: an address ({@code 0x7f3a…},
+ * HPROF and Fuchsia), a node id ({@code @12345}, V8 as DevTools shows it) or a 1-origin ordinal
+ * ({@code #123}, Dart's tools). Every format also accepts the ordinal. Display is O(1); finding by
+ * address or node id scans the identity column once (O(objects), no index kept).
  */
-public final class ObjectIds {
-    private ObjectIds() { }
+public enum IdSyntax {
+    ADDRESS, NODE_ID, ORDINAL;
 
-    public static String display(HeapGraph graph, int objectId) {
-        String format = graph.metadata().format();
-        return switch (format) {
-            case "v8" -> "@" + graph.identity().get(objectId);
-            case "dart" -> "#" + (objectId + 1L);
-            case "hprof", "fuchsia" -> "0x" + Long.toHexString(graph.identity().get(objectId));
-            default -> "#" + (objectId + 1L);
+    /** The id of {@code objectId} in this syntax. */
+    public String display(HeapGraph graph, int objectId) {
+        return switch (this) {
+            case ADDRESS -> "0x" + Long.toHexString(graph.identity().get(objectId));
+            case NODE_ID -> "@" + graph.identity().get(objectId);
+            case ORDINAL -> "#" + (objectId + 1L);
         };
     }
 
     /**
-     * Finds the object a user typed, or -1 when there is none.
+     * The object a user typed ({@code 0x…}, {@code @…} or {@code #…}), or -1 when there is none.
      *
      * @throws IllegalArgumentException the text is not an id of any accepted form
      */
     public static int find(HeapGraph graph, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.startsWith("#")) {
-            long oneBased = parse(t.substring(1), 10, text);
+            long oneBased = parse(t.substring(1), text);
             return oneBased >= 1 && oneBased <= graph.objectCount() ? (int) (oneBased - 1) : -1;
         }
         long identity;
-        if (t.startsWith("@")) identity = parse(t.substring(1), 10, text);
+        if (t.startsWith("@")) identity = parse(t.substring(1), text);
         else if (t.startsWith("0x")) identity = Long.parseUnsignedLong(checkHex(t.substring(2), text), 16);
         else throw new IllegalArgumentException("not an object id: '" + text + "' (use 0x<address>, @<node id> or #<n>)");
         var ids = graph.identity();
@@ -44,9 +43,9 @@ public final class ObjectIds {
         return -1;
     }
 
-    private static long parse(String digits, int radix, String original) {
+    private static long parse(String digits, String original) {
         try {
-            return Long.parseLong(digits, radix);
+            return Long.parseLong(digits, 10);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not an object id: '" + original + "'");
         }

@@ -1,0 +1,143 @@
+package org.polyheap.report;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.polyheap.analysis.Grouping;
+import org.polyheap.model.ReferenceKind;
+import org.polyheap.report.ReportData.RootPath;
+import org.polyheap.report.table.CsvWriter;
+import org.polyheap.report.table.JsonWriter;
+import org.polyheap.report.table.Table;
+
+/**
+ * The JSON documents and CSV files the headless command prints and the window exports, built in one
+ * place so the two write the same keys and the same rows by default (docs/cli.md lists them). A
+ * document is an ordered map: what was asked first, then the table or data. O(size of the data).
+ */
+public final class Documents {
+    /** Rows of a dominator tree listing ({@code dominators --top}) and of the report's top consumers and suspects. */
+    public static final int TOP_ROWS = 25;
+    /** Duplicate strings: the fewest objects sharing a value, and the rows listed. */
+    public static final int DUPLICATES_MIN = 10, DUPLICATES_TOP = 50;
+    /** Paths to GC roots listed from one object. */
+    public static final int PATHS_MAX = 10;
+
+    private Documents() { }
+
+    /**
+     * A histogram: its grouping's key, the reachability classes shown ({@code all} or the words),
+     * the set of objects it covers when not the whole heap, then the rows.
+     */
+    public static Map<String, Object> histogram(Table rows, Grouping grouping, String reachability, String scope) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("groupBy", grouping.key());
+        doc.put("reachability", reachability == null ? "all" : reachability);
+        if (scope != null) doc.put("scope", scope);
+        doc.put(rows.name(), rows);
+        return doc;
+    }
+
+    /** Children of a dominator tree node ({@link ObjectNames#ROOT} for the top level). */
+    public static Map<String, Object> dominators(Table rows, String of) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("of", of);
+        doc.put(rows.name(), rows);
+        return doc;
+    }
+
+    /** Strings held by at least {@code minCount} objects. */
+    public static Map<String, Object> duplicates(Table rows, int minCount) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("minCount", (long) minCount);
+        doc.put(rows.name(), rows);
+        return doc;
+    }
+
+    /** Two snapshots compared: the baseline's file, the object counts when the format allows them, the class deltas. */
+    public static Map<String, Object> comparison(String baseline, Queries.Comparison c) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("baseline", baseline);
+        if (c.objects() != null) doc.put("objects", c.objects());
+        doc.put(c.classes().name(), c.classes());
+        return doc;
+    }
+
+    /** Paths from one object to GC roots, without the excluded reference kinds. */
+    public static Map<String, Object> paths(String file, String object, Set<ReferenceKind> excluded, List<RootPath> paths) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("file", file);
+        doc.put("object", object);
+        doc.put("excluded", excluded.stream().map(k -> k.name().toLowerCase(Locale.ROOT)).sorted().toList());
+        doc.put("paths", paths.stream().map(Documents::path).toList());
+        return doc;
+    }
+
+    /** A path as JSON: steps from the object to the root; each step names the edge by which it holds the previous one. */
+    private static List<Map<String, Object>> path(RootPath p) {
+        var steps = new ArrayList<Map<String, Object>>();
+        for (int i = 0; i < p.steps().size(); i++) {
+            var step = p.steps().get(i);
+            var m = new LinkedHashMap<String, Object>();
+            m.put("id", step.id());
+            m.put("class", step.className());
+            m.put("edge", step.edge());
+            if (i == p.steps().size() - 1) m.put("rootKind", p.rootKind());
+            steps.add(m);
+        }
+        return steps;
+    }
+
+    /** The whole report: overview, top consumers, dominator tree top, suspects with their paths, class histogram. */
+    public static Map<String, Object> report(ReportData d) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("overview", d.overview());
+        m.put("topConsumers", d.topConsumers());
+        m.put("dominators", d.dominators().stream().map(Documents::node).toList());
+        m.put("suspects", d.suspects().stream().map(x -> {
+            var sm = new LinkedHashMap<String, Object>();
+            sm.put("title", x.title());
+            sm.put("id", x.id());
+            sm.put("class", x.className());
+            sm.put("instances", (long) x.instances());
+            sm.put("retained", x.retained());
+            sm.put("objectRetained", x.objectRetained());
+            sm.put("percentOfHeap", x.percentOfHeap());
+            sm.put("accumulationPoint", x.accumulationPoint());
+            sm.put("paths", x.paths().stream().map(Documents::path).toList());
+            return sm;
+        }).toList());
+        m.put("classes", d.histogram());
+        return m;
+    }
+
+    private static Map<String, Object> node(ReportData.DominatorNode n) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("id", n.id());
+        m.put("class", n.className());
+        m.put("label", n.label());
+        m.put("shallow", n.shallow());
+        m.put("retained", n.retained());
+        m.put("childCount", (long) n.childCount());
+        m.put("children", n.children().stream().map(Documents::node).toList());
+        return m;
+    }
+
+    /** Writes a document as indented JSON. */
+    public static void writeJson(Map<String, Object> doc, Writer w) throws IOException { JsonWriter.write(doc, w, true); }
+
+    /** Writes the document's table as CSV (the document's other members are what was asked, not rows). */
+    public static void writeCsv(Map<String, Object> doc, Writer w) throws IOException { CsvWriter.write(table(doc), w); }
+
+    /** The table of a document. */
+    public static Table table(Map<String, Object> doc) {
+        for (Object v : doc.values()) if (v instanceof Table t) return t;
+        throw new IllegalArgumentException("the document has no table");
+    }
+}
