@@ -1,11 +1,8 @@
 package org.polyheap.model.spi;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.zip.GZIPInputStream;
 
 /**
  * The first bytes of a file, decompressed when the file is gzip, for format detection by content.
@@ -16,18 +13,9 @@ import java.util.zip.GZIPInputStream;
 public record Probe(byte[] head, boolean gzip) {
     public static final int HEAD_BYTES = 4096;
 
+    /** Reads the head of a file, decompressed when it is gzip; see {@link SnapshotSource#probe()}. */
     public static Probe of(Path file) throws IOException {
-        byte[] raw;
-        try (InputStream in = Files.newInputStream(file)) {
-            raw = in.readNBytes(HEAD_BYTES);
-        }
-        boolean gzip = raw.length >= 2 && (raw[0] & 0xff) == 0x1f && (raw[1] & 0xff) == 0x8b;
-        if (!gzip) return new Probe(raw, false);
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
-            return new Probe(in.readNBytes(HEAD_BYTES), true);
-        } catch (IOException corruptGzip) {
-            return new Probe(new byte[0], true);
-        }
+        return SnapshotSource.of(file).probe();
     }
 
     /** True when the head starts with the given ASCII text. */

@@ -52,4 +52,15 @@ public interface SnapshotParser {
             throws IOException, SnapshotFormatException {
         parse(file, sink, progress);
     }
+
+    /**
+     * Reads a source, a file or bytes in memory, into the sink; as {@link #parse(Path, SnapshotSink,
+     * Progress, ParseOptions)} otherwise. The default reads a file source by its path and refuses bytes
+     * in memory; the product's parsers read both.
+     */
+    default void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
+        if (source.inMemory()) throw new UnsupportedOperationException(format() + " parser reads files only");
+        parse(source.file(), sink, progress, options);
+    }
 }
