@@ -23,7 +23,7 @@ class DumpReaderTest {
             plain = in.readAllBytes();
         }
         var r = new Random(5);
-        try (var reader = new DumpReader(FIXTURE)) {
+        try (var reader = new DumpReader(org.polyheap.model.spi.SnapshotSource.of(FIXTURE))) {
             byte[] buf = new byte[5000];
             // the first read near the end passes the whole member once, leaving checkpoints behind
             long last = plain.length - 3000;

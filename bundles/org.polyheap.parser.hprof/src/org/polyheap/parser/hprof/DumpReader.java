@@ -8,6 +8,8 @@ import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.polyheap.model.spi.SnapshotSource;
+
 /**
  * Random access to the decompressed dump for the inspector. Plain files: positioned reads. Gzip:
  * 64 KiB decompressed blocks (the last 64 cached, 4 MiB), decoded by {@link DeflateDecoder}s
@@ -26,7 +28,8 @@ final class DumpReader implements AutoCloseable {
     /** Bytes of a member decoded at most to reach any offset already passed once. */
     static final long CHECKPOINT_EVERY = 4L << 20;
     private final Path file;
-    private final FileChannel channel;
+    private final SnapshotSource.RandomAccess plain;
+    private final FileChannel channel; // of the compressed file
     private final GzipMembers members;
     private final ArrayDeque<DeflateDecoder> cursors = new ArrayDeque<>();
     private final TreeMap<Long, DeflateDecoder.Checkpoint> checkpoints = new TreeMap<>();
@@ -36,19 +39,20 @@ final class DumpReader implements AutoCloseable {
     };
     private long decodedBytes;
 
-    DumpReader(Path file) throws IOException {
-        this.file = file;
-        this.channel = FileChannel.open(file, StandardOpenOption.READ);
-        this.members = HprofParser.isGzip(file) ? GzipMembers.scan(file) : null;
+    DumpReader(SnapshotSource source) throws IOException {
+        this.file = source.file();
+        // gzip keeps its own decoders: they resume inside a member, where a generic reader inflates from the start
+        this.plain = source.gzip() ? null : source.openRandomAccess();
+        this.channel = source.gzip() ? FileChannel.open(file, StandardOpenOption.READ) : null;
+        this.members = source.gzip() ? GzipMembers.scan(file) : null;
     }
 
     /** Reads up to {@code len} bytes at a decompressed offset; returns the count (less at the end). */
     int read(long offset, byte[] into, int len) throws IOException {
         if (members == null) {
-            var buf = java.nio.ByteBuffer.wrap(into, 0, len);
             int total = 0;
-            while (buf.hasRemaining()) {
-                int r = channel.read(buf, offset + total);
+            while (total < len) {
+                int r = plain.read(offset + total, into, total, len - total);
                 if (r < 0) break;
                 total += r;
             }
@@ -120,6 +124,7 @@ final class DumpReader implements AutoCloseable {
     public void close() throws IOException {
         cursors.clear();
         checkpoints.clear();
-        channel.close();
+        if (plain != null) plain.close();
+        if (channel != null) channel.close();
     }
 }

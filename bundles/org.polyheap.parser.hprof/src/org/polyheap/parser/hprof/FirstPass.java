@@ -180,14 +180,14 @@ final class FirstPass extends HprofWalk {
         if (Long.compareUnsigned(address, maxAddress) > 0) maxAddress = address;
     }
 
-    private void root(RootKind kind, int threadSerial, int depth) throws IOException {
+    private void root(RootKind kind, int threadSerial, int depth) throws IOException, SnapshotFormatException {
         rootAddress.add(in.id());
         rootKind.add(kind);
         rootThread.add(threadSerial);
         rootDepth.add(depth);
     }
 
-    private void root(RootKind kind, RecordInput in, boolean withDepth) throws IOException {
+    private void root(RootKind kind, RecordInput in, boolean withDepth) throws IOException, SnapshotFormatException {
         long address = in.id();
         int thread = in.i4();
         int depth = withDepth ? in.i4() : -1;

@@ -14,6 +14,8 @@ import org.polyheap.model.FieldType;
 import org.polyheap.model.FieldValue;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
+import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
@@ -29,6 +31,7 @@ final class HprofInspector implements ObjectInspector {
     static final int MAX_ELEMENTS = 1000;
     private static final int MAX_STRING_BYTES = 1 << 20;
     private final HeapGraph graph;
+    private final SnapshotSource source;
     private final DumpReader reader;
     private final int idSize;
     private AddressIndex addresses;
@@ -36,12 +39,30 @@ final class HprofInspector implements ObjectInspector {
 
     HprofInspector(Path file, HeapGraph graph) throws IOException {
         this.graph = graph;
-        this.reader = new DumpReader(file);
+        this.source = SnapshotSource.of(file);
+        this.reader = new DumpReader(source);
         this.idSize = Integer.parseInt(graph.metadata().fact("idSize", "8"));
     }
 
     @Override
     public synchronized List<FieldValue> fields(int objectId) throws IOException {
+        try {
+            return readFields(objectId);
+        } catch (SnapshotFormatException e) { // damaged gzip data, met again
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized Optional<String> valueHint(int objectId, int maxChars) throws IOException {
+        try {
+            return readValueHint(objectId, maxChars);
+        } catch (SnapshotFormatException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private List<FieldValue> readFields(int objectId) throws IOException, SnapshotFormatException {
         RecordInput in = recordAt(objectId);
         if (in == null) return List.of();
         int tag = in.u1();
@@ -74,8 +95,7 @@ final class HprofInspector implements ObjectInspector {
         };
     }
 
-    @Override
-    public synchronized Optional<String> valueHint(int objectId, int maxChars) throws IOException {
+    private Optional<String> readValueHint(int objectId, int maxChars) throws IOException, SnapshotFormatException {
         RecordInput in = recordAt(objectId);
         if (in == null) return Optional.empty();
         int tag = in.u1();
@@ -99,7 +119,7 @@ final class HprofInspector implements ObjectInspector {
     }
 
     /** JDK 9+: {@code byte[] value} with {@code coder} 0 = Latin-1, 1 = UTF-16; JDK 8 and older: {@code char[] value}. */
-    private Optional<String> stringValue(List<FieldValue> fields, int maxChars) throws IOException {
+    private Optional<String> stringValue(List<FieldValue> fields, int maxChars) throws IOException, SnapshotFormatException {
         FieldValue.ObjectRef value = null;
         int coder = 0;
         for (FieldValue f : fields) {
@@ -150,7 +170,7 @@ final class HprofInspector implements ObjectInspector {
         return out;
     }
 
-    private List<FieldValue> staticFields(RecordInput in) throws IOException {
+    private List<FieldValue> staticFields(RecordInput in) throws IOException, SnapshotFormatException {
         in.i4();
         in.skip(6L * idSize + 4);
         int constants = in.u2();
@@ -179,7 +199,7 @@ final class HprofInspector implements ObjectInspector {
         return id >= 0 ? new FieldValue.ObjectRef(id) : "unresolved 0x" + Long.toHexString(address);
     }
 
-    private static Object value(BasicType t, RecordInput in) throws IOException {
+    private static Object value(BasicType t, RecordInput in) throws IOException, SnapshotFormatException {
         return value(t, t == BasicType.OBJECT ? in.id() : switch (t.fieldType.primitiveBytes()) {
             case 1 -> in.u1();
             case 2 -> in.u2();
@@ -205,7 +225,7 @@ final class HprofInspector implements ObjectInspector {
     private RecordInput recordAt(int objectId) throws IOException {
         long offset = graph.sourceOffset().get(objectId);
         if (offset < 0) return null;
-        RecordInput in = new RecordInput(new StreamAt(offset), 8192);
+        RecordInput in = new RecordInput(source, new StreamAt(offset), offset, 8192);
         in.idSize(idSize);
         return in;
     }
@@ -222,7 +242,7 @@ final class HprofInspector implements ObjectInspector {
     private Long2ObjectOpenHashMap<String> symbols() throws IOException {
         if (symbols != null) return symbols;
         symbols = new Long2ObjectOpenHashMap<>();
-        RecordInput in = new RecordInput(new StreamAt(0), 1 << 16);
+        RecordInput in = new RecordInput(source, new StreamAt(0), 0, 1 << 16);
         try {
             HprofHeader.read(in, null);
             while (!in.atEnd()) {
@@ -237,7 +257,7 @@ final class HprofInspector implements ObjectInspector {
                     in.skip(length);
                 }
             }
-        } catch (org.polyheap.model.SnapshotFormatException | java.io.EOFException e) {
+        } catch (SnapshotFormatException | java.io.EOFException e) {
             // names stay unknown; values are still shown
         }
         return symbols;

@@ -1,12 +1,8 @@
 package org.polyheap.parser.hprof;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.zip.GZIPInputStream;
 
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -18,6 +14,7 @@ import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Java HPROF heap dumps (HotSpot and Android; plain, gzip, or HotSpot's multi-member
@@ -47,16 +44,22 @@ public final class HprofParser implements SnapshotParser {
     @Override
     public void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
+        parse(SnapshotSource.of(file), sink, progress, options);
+    }
+
+    @Override
+    public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
         String modelOption = options.get(SIZE_MODEL, "auto");
         SizeModel.choose(modelOption, 8, 0); // reject a bad option before reading
-        boolean gzip = isGzip(file);
-        long fileSize = gzip ? -1 : Files.size(file);
+        Path file = source.file();
+        long fileSize = source.size();
         sink.format(format());
 
         progress.phase("Reading HPROF: classes, roots, addresses", fileSize);
         FirstPass scan;
         long truncatedAt;
-        try (RecordInput in = open(file, gzip)) {
+        try (RecordInput in = RecordInput.open(source)) {
             scan = new FirstPass(file, in, fileSize, progress);
             truncatedAt = scan.walk(Long.MAX_VALUE);
         }
@@ -75,7 +78,7 @@ public final class HprofParser implements SnapshotParser {
 
         progress.phase("Reading HPROF: objects and references", fileSize);
         SecondPass objects;
-        try (RecordInput in = open(file, gzip)) {
+        try (RecordInput in = RecordInput.open(source)) {
             objects = new SecondPass(file, in, fileSize, progress, sink, scan, index, classes, model, names);
             objects.walk(truncatedAt < 0 ? Long.MAX_VALUE : truncatedAt);
         }
@@ -88,7 +91,7 @@ public final class HprofParser implements SnapshotParser {
         sink.fact("timestamp", Instant.ofEpochMilli(header.timestamp()).toString());
         sink.fact("sizeModel", model.name() + (modelOption.equals("auto") ? " (auto)" : ""));
         sink.fact("compressedOops", Boolean.toString(model.compressedOops()));
-        sink.fact("compressed", gzip ? "gzip" : "none");
+        sink.fact("compressed", source.gzip() ? "gzip" : "none");
         sink.fact("classDumps", Integer.toString(scan.classDumps.size()));
         sink.fact("unresolvedReferences", Long.toString(objects.unresolved));
         sink.fact("unresolvedGcRoots", Long.toString(unresolvedRoots));
@@ -125,23 +128,5 @@ public final class HprofParser implements SnapshotParser {
             sink.addRoot(new GcRoot(object, scan.rootKind.get(i), context, scan.rootDepth.getInt(i)));
         }
         return unresolved;
-    }
-
-    static boolean isGzip(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return in.read() == 0x1f && in.read() == 0x8b;
-        }
-    }
-
-    /** The decompressed stream; GZIPInputStream reads concatenated members (jcmd -gz) as one stream. */
-    static RecordInput open(Path file, boolean gzip) throws IOException, SnapshotFormatException {
-        InputStream raw = Files.newInputStream(file);
-        if (!gzip) return new RecordInput(raw, (int) Math.clamp(Files.size(file), 4096, 1 << 20));
-        try {
-            return new RecordInput(new GZIPInputStream(new BufferedInputStream(raw, 1 << 16), 1 << 16));
-        } catch (java.io.EOFException | java.util.zip.ZipException e) {
-            raw.close();
-            throw new SnapshotFormatException(file, 0, "corrupt gzip header: " + e.getMessage(), e);
-        }
     }
 }

@@ -3,7 +3,6 @@ package org.polyheap.parser.hprof;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.zip.ZipException;
 
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
@@ -47,8 +46,6 @@ abstract class HprofWalk {
             header = HprofHeader.read(in, file);
         } catch (EOFException e) {
             throw new SnapshotFormatException(file, in.position(), "truncated in the HPROF header");
-        } catch (ZipException e) {
-            throw new SnapshotFormatException(file, in.position(), "corrupt gzip data: " + e.getMessage(), e);
         }
         boolean inHeap = false;
         long start = in.position();
@@ -95,8 +92,6 @@ abstract class HprofWalk {
             if (!inHeap) throw new SnapshotFormatException(file, in.position(), "file ends inside the record at byte " + start);
             truncated(start);
             return start;
-        } catch (ZipException e) {
-            throw new SnapshotFormatException(file, in.position(), "corrupt gzip data: " + e.getMessage(), e);
         }
     }
 
@@ -124,7 +119,7 @@ abstract class HprofWalk {
     }
 
     /** Skips a GC-root sub-record body; false when the tag is not a root. */
-    final boolean skipRoot(int tag) throws IOException {
+    final boolean skipRoot(int tag) throws IOException, SnapshotFormatException {
         int id = in.idSize();
         long body = switch (tag) {
             case HprofTag.ROOT_UNKNOWN, HprofTag.ROOT_STICKY_CLASS, HprofTag.ROOT_MONITOR_USED,
