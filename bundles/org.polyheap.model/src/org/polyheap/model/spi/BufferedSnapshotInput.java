@@ -42,6 +42,9 @@ public abstract class BufferedSnapshotInput implements AutoCloseable {
     /** Content offset of the next unread byte. */
     public final long offset() { return base + pos; }
 
+    /** True once a {@link #fill} found the end of the content: {@code limit} is then final. */
+    protected final boolean ended() { return ended; }
+
     /** This source's error at {@code offset}. */
     public final SnapshotFormatException fail(long offset, String problem) { return source.fail(offset, problem); }
 

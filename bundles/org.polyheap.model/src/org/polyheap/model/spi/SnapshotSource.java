@@ -106,16 +106,21 @@ public final class SnapshotSource {
             raw.close();
             throw e;
         }
+        long skipped = 0;
         try {
-            in.skipNBytes(offset);
+            while (skipped < offset) {
+                long n = in.skip(offset - skipped);
+                if (n <= 0) {
+                    if (in.read() < 0) throw fail(skipped, "the content ends before byte " + offset);
+                    n = 1;
+                }
+                skipped += n;
+            }
             return in;
         } catch (ZipException e) {
             in.close();
-            throw damaged(-1, e);
-        } catch (EOFException e) {
-            in.close();
-            throw fail(offset, "the decompressed content ends before this offset", e);
-        } catch (IOException | RuntimeException e) {
+            throw damaged(skipped, e);
+        } catch (IOException | SnapshotFormatException | RuntimeException e) {
             in.close();
             throw e;
         }
