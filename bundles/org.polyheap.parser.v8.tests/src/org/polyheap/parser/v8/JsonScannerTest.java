@@ -36,7 +36,7 @@ class JsonScannerTest {
     /** Every number of the array at the start of {@code text}, read in batches of {@code batch}. */
     private List<Long> numbers(String text, int batch) throws Exception {
         var result = new ArrayList<Long>();
-        try (var in = JsonScanner.open(file(text), 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(text)), 0)) {
             in.beginArray("the array");
             long[] out = new long[batch];
             int got;
@@ -100,7 +100,7 @@ class JsonScannerTest {
     @Test
     void rowStartsAreTheOffsetsOfEachRowsFirstNumber() throws Exception {
         String json = "[10,20,30\n,40,50,60\n,7,8,9]";
-        try (var in = JsonScanner.open(file(json), 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(json)), 0)) {
             in.beginArray("rows");
             long[] out = new long[9], at = new long[3];
             assertEquals(9, in.numbers(out, 9, 3, at, new String[] {"a", "b", "c"}));
@@ -121,7 +121,7 @@ class JsonScannerTest {
             for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) expected.add(p.getText());
         }
         var actual = new ArrayList<String>();
-        try (var in = JsonScanner.open(file(json), 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(json)), 0)) {
             in.expect('[', "[");
             do {
                 actual.add(in.string());
@@ -150,7 +150,7 @@ class JsonScannerTest {
     @ValueSource(strings = {"\"unterminated", "\"bad \\x escape\"", "\"bad \\u12G4\"", "\"raw\ncontrol\"", "plain"})
     void badStringsFailWithTheOffset(String json) throws Exception {
         var e = assertThrows(SnapshotFormatException.class, () -> {
-            try (var in = JsonScanner.open(file(json), 0, false)) {
+            try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(json)), 0)) {
                 in.string();
             }
         });
@@ -160,7 +160,7 @@ class JsonScannerTest {
     @Test
     void skipValueStepsOverNestedValuesAndBracketsInStrings() throws Exception {
         String json = "[{\"a\":[1,2,{\"b\":\"]}[{\"}],\"c\":\"\\\"]\"}, 12345678901234567890, true, null, -1.5e3],\"next\"";
-        try (var in = JsonScanner.open(file(json), 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(json)), 0)) {
             in.skipValue();
             in.expect(',', ",");
             assertEquals("next", in.string());
@@ -171,7 +171,7 @@ class JsonScannerTest {
     void headerValuesReadAsMapsListsAndNumbers() throws Exception {
         String json = "{\"meta\":{\"node_fields\":[\"type\",\"name\"],\"x\":[]},\"node_count\":12,\"big\":18446744073709551616,"
                 + "\"f\":1.5,\"t\":true,\"n\":null,\"e\":{}}";
-        try (var in = JsonScanner.open(file(json), 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(json)), 0)) {
             var value = (java.util.Map<?, ?>) JsonValues.read(in);
             assertEquals(12L, value.get("node_count"));
             assertEquals(1.8446744073709552E19, value.get("big"));
@@ -186,7 +186,7 @@ class JsonScannerTest {
     void deeplyNestedHeaderIsRefusedNotAStackOverflow() throws Exception {
         String json = "[".repeat(100_000) + "]".repeat(100_000);
         var e = assertThrows(SnapshotFormatException.class, () -> {
-            try (var in = JsonScanner.open(file(json), 0, false)) {
+            try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file(json)), 0)) {
                 JsonValues.read(in);
             }
         });

@@ -1,13 +1,13 @@
 package org.polyheap.parser.v8;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Streams the {@code edges} section, checking every edge, and hands each one to a visitor with
@@ -39,19 +39,17 @@ final class EdgeSection {
         Exception failure;
     }
 
-    private final Path file;
+    private final SnapshotSource source;
     private final long offset;
-    private final boolean gzip;
     private final SnapshotMeta meta;
     private final NodeTable nodes;
     private final int stringCount;
     private final BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(BATCHES), full = new ArrayBlockingQueue<>(BATCHES);
     private volatile boolean stopped;
 
-    private EdgeSection(Path file, long offset, boolean gzip, SnapshotMeta meta, NodeTable nodes, int stringCount) {
-        this.file = file;
+    private EdgeSection(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount) {
+        this.source = source;
         this.offset = offset;
-        this.gzip = gzip;
         this.meta = meta;
         this.nodes = nodes;
         this.stringCount = stringCount;
@@ -65,9 +63,9 @@ final class EdgeSection {
      *
      * @param stringCount number of strings, to check string-named edges
      */
-    static void read(Path file, long offset, boolean gzip, SnapshotMeta meta, NodeTable nodes, int stringCount,
+    static void read(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount,
             Progress progress, Visitor visitor) throws IOException, SnapshotFormatException {
-        var section = new EdgeSection(file, offset, gzip, meta, nodes, stringCount);
+        var section = new EdgeSection(source, offset, meta, nodes, stringCount);
         var scanner = Thread.ofPlatform().name("polyheap-v8-edges").daemon().start(section::scan);
         try {
             section.visit(progress, visitor);
@@ -110,7 +108,7 @@ final class EdgeSection {
     /** The scanning thread: fills batches until the array ends, then sends an end (or failure) marker. */
     private void scan() {
         Exception failure = null;
-        try (var in = JsonScanner.open(file, offset, gzip)) {
+        try (var in = JsonScanner.open(source, offset)) {
             scan(in);
         } catch (Exception e) {
             failure = e;

@@ -1,21 +1,15 @@
 package org.polyheap.parser.v8;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.BufferedSnapshotInput;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * A hand-written JSON reader over the bytes of a snapshot file, plain or gzip, with absolute byte
@@ -24,9 +18,10 @@ import org.polyheap.model.SnapshotFormatException;
  * and scalars, and skips any other value by its brackets and strings alone (skipped values are
  * not checked further). The number arrays are most of a snapshot; reading them here instead of
  * through jackson-core's tokens is several times faster ({@code NumberArrayBenchmark} in
- * {@code benchmarks/}). Memory: one 1 MiB buffer. One instance per pass; not thread-safe.
+ * {@code benchmarks/}). Memory: one 1 MiB buffer ({@link BufferedSnapshotInput}, with 8 bytes of slack
+ * for word loads and a 0 after the data). One instance per pass; not thread-safe.
  */
-final class JsonScanner implements AutoCloseable {
+final class JsonScanner extends BufferedSnapshotInput {
     static final int BUFFER = 1 << 20;
     /** V8 cuts string-node names to 1024 chars; 64 MiB leaves room for any other name while a hostile string cannot take the heap. */
     static final int MAX_STRING_CHARS = 64 << 20;
@@ -40,74 +35,26 @@ final class JsonScanner implements AutoCloseable {
     private static final long HIGH_BITS = 0x8080808080808080L;
     private static final long QUOTES = 0x2222222222222222L, ONES = 0x0101010101010101L, STRUCTURE = 0xC0C0C0C0C0C0C0C0L;
 
-    private final Path file;
-    private final FileChannel channel; // plain files
-    private final InputStream gzip;    // or gzip content
-    private byte[] buf = new byte[BUFFER + SLACK];
-    private int pos, limit;
-    private long base;  // offset of buf[0]
-    private boolean eof;
     // state of the number array being read
     private boolean arrayEnded;
     private long arrayIndex;
     private final StringDecoder strings = new StringDecoder();
 
-    private JsonScanner(Path file, FileChannel channel, InputStream gzip, long offset) {
-        this.file = file;
-        this.channel = channel;
-        this.gzip = gzip;
-        this.base = offset;
+    private JsonScanner(SnapshotSource source, InputStream in, long offset) {
+        super(source, in, offset, BUFFER, SLACK);
     }
 
-    /**
-     * Opens the decompressed content at a byte offset: plain files are positioned directly, gzip is
-     * decompressed from the start and skipped to it.
-     */
-    static JsonScanner open(Path file, long offset, boolean gzip) throws IOException, SnapshotFormatException {
-        if (!gzip) {
-            var ch = FileChannel.open(file, StandardOpenOption.READ);
-            ch.position(offset);
-            return new JsonScanner(file, ch, null, offset);
-        }
-        InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16);
-        try {
-            in.skipNBytes(offset);
-        } catch (EOFException | ZipException e) {
-            in.close();
-            throw new SnapshotFormatException(file, offset, "truncated or corrupt file: " + e.getMessage());
-        }
-        return new JsonScanner(file, null, in, offset);
+    /** Opens the decompressed content at a byte offset (for gzip: inflated from the start and skipped to it). */
+    static JsonScanner open(SnapshotSource source, long offset) throws IOException, SnapshotFormatException {
+        return new JsonScanner(source, source.open(offset), offset);
     }
-
-    /** Byte offset of the next unread byte. */
-    long offset() { return base + pos; }
-
-    SnapshotFormatException fail(long at, String problem) { return new SnapshotFormatException(file, at, problem); }
 
     private SnapshotFormatException truncated() { return fail(offset(), "the file ends inside the JSON (truncated?)"); }
 
     /** Makes at least {@code room} bytes readable from pos unless the file ends first. */
-    private void fill(int room) throws SnapshotFormatException {
-        if (limit - pos >= room || eof) return;
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, limit - pos);
-            limit -= pos;
-            base += pos;
-            pos = 0;
-        }
-        if (buf.length - SLACK - limit < room) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, limit + room + SLACK));
+    private void ensure(int room) throws SnapshotFormatException {
         try {
-            while (limit - pos < room && !eof) {
-                int space = buf.length - SLACK - limit;
-                int n = channel != null ? channel.read(ByteBuffer.wrap(buf, limit, space)) : gzip.read(buf, limit, space);
-                if (n < 0) eof = true;
-                else limit += n;
-            }
-            buf[limit] = 0; // the sentinel numbers() relies on
-        } catch (EOFException e) {
-            throw fail(base + limit, "truncated or corrupt file: " + e.getMessage());
-        } catch (ZipException e) {
-            throw fail(base + limit, "corrupt gzip data: " + e.getMessage());
+            fill(room);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -119,7 +66,7 @@ final class JsonScanner implements AutoCloseable {
     int peek() throws SnapshotFormatException {
         while (true) {
             if (pos >= limit) {
-                fill(1);
+                ensure(1);
                 if (pos >= limit) return -1;
             }
             int c = buf[pos] & 0xff;
@@ -168,7 +115,7 @@ final class JsonScanner implements AutoCloseable {
 
     /** The characters of the number at pos, without consuming them (for messages). */
     private String numberText() throws SnapshotFormatException {
-        fill(NUMBER_ROOM);
+        ensure(NUMBER_ROOM);
         int end = pos;
         while (end < limit && end - pos < NUMBER_ROOM && "+-.0123456789eE".indexOf(buf[end]) >= 0) end++;
         return new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
@@ -182,7 +129,7 @@ final class JsonScanner implements AutoCloseable {
         strings.reset();
         while (true) {
             if (pos >= limit) {
-                fill(1);
+                ensure(1);
                 if (pos >= limit) throw truncated();
             }
             int from = pos, end = limit;
@@ -204,7 +151,7 @@ final class JsonScanner implements AutoCloseable {
     }
 
     private void escape() throws SnapshotFormatException {
-        fill(6);
+        ensure(6);
         if (limit - pos < 2) throw truncated();
         char e = (char) buf[pos + 1];
         int length = 2;
@@ -241,7 +188,7 @@ final class JsonScanner implements AutoCloseable {
     Object scalar() throws SnapshotFormatException {
         int c = peek();
         long at = offset();
-        fill(SCALAR_ROOM);
+        ensure(SCALAR_ROOM);
         int end = pos;
         while (end < limit && end - pos < SCALAR_ROOM) {
             int b = buf[end];
@@ -280,7 +227,7 @@ final class JsonScanner implements AutoCloseable {
             int start = pos;
             while (true) {
                 if (pos >= limit) {
-                    fill(1);
+                    ensure(1);
                     if (pos >= limit) break;
                 }
                 int b = buf[pos];
@@ -294,7 +241,7 @@ final class JsonScanner implements AutoCloseable {
         int depth = 0;
         while (true) {
             if (pos >= limit) {
-                fill(1);
+                ensure(1);
                 if (pos >= limit) throw truncated();
             }
             byte[] b = buf;
@@ -328,7 +275,7 @@ final class JsonScanner implements AutoCloseable {
         pos++; // the opening quote
         while (true) {
             if (pos >= limit) {
-                fill(2);
+                ensure(2);
                 if (pos >= limit) throw truncated();
             }
             int b = buf[pos];
@@ -337,7 +284,7 @@ final class JsonScanner implements AutoCloseable {
                 return;
             }
             if (b == '\\') {
-                fill(2);
+                ensure(2);
                 if (limit - pos < 2) throw truncated();
                 pos += 2;
             } else {
@@ -367,9 +314,9 @@ final class JsonScanner implements AutoCloseable {
         byte[] b = buf;
         int p = pos, end = limit;
         while (count < max) {
-            if (end - p < NUMBER_ROOM && !eof) {
+            if (end - p < NUMBER_ROOM && !ended()) {
                 pos = p;
-                fill(NUMBER_ROOM);
+                ensure(NUMBER_ROOM);
                 b = buf;
                 p = pos;
                 end = limit;
@@ -448,12 +395,6 @@ final class JsonScanner implements AutoCloseable {
 
     /** Numbers read so far from the current array. */
     long arrayIndex() { return arrayIndex; }
-
-    @Override
-    public void close() throws IOException {
-        if (channel != null) channel.close();
-        if (gzip != null) gzip.close();
-    }
 
     /** The bytes of one string value, with escapes decoded into chars beside them. */
     private static final class StringDecoder {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Reads one small JSON value (the {@code snapshot} header) into maps, lists, longs, doubles,
@@ -36,7 +37,7 @@ final class JsonValues {
 
     /** Reads the one JSON value a whole file (plain or gzip) holds; for reference answers. */
     static Object read(Path file) throws IOException, SnapshotFormatException {
-        try (var in = JsonScanner.open(file, 0, SectionScan.isGzip(file))) {
+        try (var in = JsonScanner.open(SnapshotSource.of(file), 0)) {
             return read(in);
         }
     }

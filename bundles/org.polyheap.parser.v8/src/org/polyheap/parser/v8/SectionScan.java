@@ -1,7 +1,6 @@
 package org.polyheap.parser.v8;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.function.Consumer;
 
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * First pass over a snapshot: reads the header, strings, nodes and locations, whatever order the
@@ -19,8 +19,8 @@ import org.polyheap.model.SnapshotFormatException;
  * offsets while this pass skips them and goes on. Memory: the node columns, the locations and the strings.
  */
 final class SectionScan {
+    final SnapshotSource source;
     final Path file;
-    final boolean gzip;
     SnapshotMeta meta;
     long metaOffset = -1;
     NodeTable nodes;
@@ -29,23 +29,23 @@ final class SectionScan {
     long edgesOffset = -1;
     private long nodesOffset = -1, locationsOffset = -1, stringsOffset = -1;
 
-    private SectionScan(Path file, boolean gzip) {
-        this.file = file;
-        this.gzip = gzip;
+    private SectionScan(SnapshotSource source) {
+        this.source = source;
+        this.file = source.file();
     }
 
     /**
      * Scans the file. Each string is passed to {@code onString} in file order (string id = call
      * index). Cost: one streaming pass, plus a partial one when nodes precede the header.
      */
-    static SectionScan scan(Path file, Progress progress, Consumer<String> onString)
+    static SectionScan scan(SnapshotSource source, Progress progress, Consumer<String> onString)
             throws IOException, SnapshotFormatException {
-        var s = new SectionScan(file, isGzip(file));
-        long budget = s.gzip ? Long.MAX_VALUE : Files.size(file);
-        // plain files: nodes and locations are read on threads of their own beside the rest of the pass
+        var s = new SectionScan(source);
+        long budget = source.size() < 0 ? Long.MAX_VALUE : source.size();
+        // plain content: nodes and locations are read on threads of their own beside the rest of the pass
         BackgroundRead<NodeTable> nodeRead = null;
         BackgroundRead<Locations> locationRead = null;
-        try (var in = JsonScanner.open(file, 0, s.gzip)) {
+        try (var in = JsonScanner.open(source, 0)) {
             int first = in.peek();
             if (first == -1) throw in.fail(0, "not a V8 heap snapshot (not JSON): the file is empty");
             if (first != '{') throw in.fail(in.offset(), "not a V8 heap snapshot: the file is not a JSON object");
@@ -59,15 +59,15 @@ final class SectionScan {
                     case "snapshot" -> {
                         if (s.meta != null) throw in.fail(keyOffset, "second \"snapshot\" section");
                         s.metaOffset = in.offset();
-                        s.meta = SnapshotMeta.of(JsonValues.read(in), file, s.metaOffset);
+                        s.meta = SnapshotMeta.of(JsonValues.read(in), source.file(), s.metaOffset);
                     }
                     case "nodes" -> {
                         s.nodesOffset = s.arrayStart(in, key, s.nodesOffset);
-                        if (s.meta != null && !s.gzip) {
+                        if (s.meta != null && !source.gzip()) {
                             var meta = s.meta;
                             long at = s.nodesOffset;
                             nodeRead = new BackgroundRead<>("polyheap-v8-nodes", () -> {
-                                try (var nodes = JsonScanner.open(file, at, false)) {
+                                try (var nodes = JsonScanner.open(source, at)) {
                                     return NodeTable.read(nodes, meta, budget, progress);
                                 }
                             });
@@ -84,11 +84,11 @@ final class SectionScan {
                     }
                     case "locations" -> {
                         s.locationsOffset = s.arrayStart(in, key, s.locationsOffset);
-                        if (s.meta != null && !s.gzip) {
+                        if (s.meta != null && !source.gzip()) {
                             var meta = s.meta;
                             long at = s.locationsOffset;
                             locationRead = new BackgroundRead<>("polyheap-v8-locations", () -> {
-                                try (var locations = JsonScanner.open(file, at, false)) {
+                                try (var locations = JsonScanner.open(source, at)) {
                                     return Locations.read(locations, meta);
                                 }
                             });
@@ -128,25 +128,17 @@ final class SectionScan {
             throw e;
         }
         if (s.nodes == null) {
-            try (var in = JsonScanner.open(file, s.nodesOffset, s.gzip)) {
+            try (var in = JsonScanner.open(source, s.nodesOffset)) {
                 s.nodes = NodeTable.read(in, s.meta, budget, progress);
             }
         }
         if (s.locationsOffset >= 0 && s.locations.size() == 0 && !s.meta.locationFields().isEmpty()) {
-            try (var in = JsonScanner.open(file, s.locationsOffset, s.gzip)) {
+            try (var in = JsonScanner.open(source, s.locationsOffset)) {
                 s.locations = Locations.read(in, s.meta);
             }
         }
         s.checkNames();
         return s;
-    }
-
-    /** True when the file starts with the gzip magic bytes. Reads two bytes. */
-    static boolean isGzip(Path file) throws IOException {
-        try (var in = Files.newInputStream(file)) {
-            byte[] b = in.readNBytes(2);
-            return b.length == 2 && (b[0] & 0xff) == 0x1f && (b[1] & 0xff) == 0x8b;
-        }
     }
 
     private void readStrings(JsonScanner in, Consumer<String> onString, Progress progress) throws SnapshotFormatException {

@@ -15,7 +15,9 @@ import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.format.V8ObjectTypes;
 import org.polyheap.model.spi.Probe;
+import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.model.spi.SnapshotSource;
 
 
 /**
@@ -44,11 +46,17 @@ public final class V8SnapshotParser implements SnapshotParser {
      */
     @Override
     public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
+        parse(SnapshotSource.of(file), sink, progress, ParseOptions.NONE);
+    }
+
+    @Override
+    public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
         sink.format(format());
         progress.phase("Reading nodes and strings", -1);
         progress.checkCanceled();
         int[] nextString = {0};
-        var scan = SectionScan.scan(file, progress, text -> {
+        var scan = SectionScan.scan(source, progress, text -> {
             // labels and edge names are the file's string indexes, so the sink's ids must be the same
             int id = sink.addString(text);
             if (id != nextString[0]++) throw new IllegalStateException("sink gave string id " + id + " for string " + (nextString[0] - 1));
@@ -83,7 +91,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         progress.checkCanceled();
         ReferenceKind[] kindOfType = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
         ReferenceKind[] kinds = new ReferenceKind[EdgeSection.BATCH];
-        EdgeSection.read(scan.file, scan.edgesOffset, scan.gzip, meta, nodes, scan.strings.size(), progress,
+        EdgeSection.read(scan.source, scan.edgesOffset, meta, nodes, scan.strings.size(), progress,
                 (from, type, name, to, count) -> {
                     evidence.edges(from, type, name, to, count);
                     scripts.edges(from, type, name, to, count);
@@ -151,7 +159,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         if (meta.traceFunctionCount() >= 0) sink.fact("traceFunctionCount", Long.toString(meta.traceFunctionCount()));
         if (meta.title() != null) sink.fact("title", meta.title());
         if (meta.uid() != null) sink.fact("uid", meta.uid());
-        sink.fact("compressed", scan.gzip ? "gzip" : "no");
+        sink.fact("compressed", scan.source.gzip() ? "gzip" : "no");
         sink.fact("v8.nodeFields", String.join(",", meta.nodeFields()));
         V8ObjectTypes.record(sink, meta.nodeTypes());
         sink.fact("v8.edgeFields", String.join(",", meta.edgeFields()));
