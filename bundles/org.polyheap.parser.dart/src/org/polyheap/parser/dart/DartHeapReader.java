@@ -2,7 +2,6 @@ package org.polyheap.parser.dart;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -18,6 +17,7 @@ import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * One parse of one {@code dartheap} file into a sink, in one streaming pass. Classes go to the sink as
@@ -31,7 +31,7 @@ final class DartHeapReader {
     /** Characters of a string or name kept as the object's label. */
     static final int LABEL_CHARS = 80;
 
-    private final Path file;
+    private final SnapshotSource source;
     private final SnapshotSink sink;
     private final Progress progress;
 
@@ -57,15 +57,15 @@ final class DartHeapReader {
     private boolean identityHashes;
     private long hashedObjects;
 
-    DartHeapReader(Path file, SnapshotSink sink, Progress progress) {
-        this.file = file;
+    DartHeapReader(SnapshotSource source, SnapshotSink sink, Progress progress) {
+        this.source = source;
         this.sink = sink;
         this.progress = progress;
     }
 
     void read() throws IOException, SnapshotFormatException {
         sink.format(SnapshotFormat.DART);
-        try (DartInput in = DartInput.open(file, 0)) {
+        try (DartInput in = DartInput.open(source)) {
             readHeader(in);
             readClasses(in);
             emitClasses();

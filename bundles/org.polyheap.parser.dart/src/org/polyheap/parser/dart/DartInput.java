@@ -1,88 +1,39 @@
 package org.polyheap.parser.dart;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.BufferedSnapshotInput;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Sequential reader of a {@code dartheap} stream: LEB128 integers, raw bytes, UTF-8 text, with the
- * stream offset of every failure. Buffers 64 KB (or as asked); holds no other memory. Not thread-safe.
+ * stream offset of every failure. Buffers 64 KB (or as asked) in {@link BufferedSnapshotInput}; holds
+ * no other memory. Not thread-safe.
  */
-final class DartInput implements AutoCloseable {
+final class DartInput extends BufferedSnapshotInput {
     /** A 64-bit value needs at most 10 LEB128 bytes; more is corrupt input. */
     static final int MAX_LEB_BYTES = 10;
 
-    private final Path file;
-    private final InputStream in;
     private final long size;
-    private final byte[] buf;
-    private long base;
-    private int pos;
-    private int limit;
 
     /**
      * @param start offset in the snapshot stream of the first byte {@code in} delivers
      * @param size  total stream length when known (plain files), or -1 (gzip)
+     * @param bufferSize bytes read ahead: 64 KB for streaming, less for reading one record
      */
-    DartInput(Path file, InputStream in, long start, long size) {
-        this(file, in, start, size, 1 << 16);
-    }
-
-    /** @param bufferSize bytes read ahead: 64 KB for streaming, less for reading one record */
-    DartInput(Path file, InputStream in, long start, long size, int bufferSize) {
-        this.buf = new byte[Math.max(MAX_LEB_BYTES, bufferSize)];
-        this.file = file;
-        this.in = in;
-        this.base = start;
+    DartInput(SnapshotSource source, InputStream in, long start, long size, int bufferSize) {
+        super(source, in, start, Math.max(MAX_LEB_BYTES, bufferSize), 0);
         this.size = size;
     }
 
-    /**
-     * Opens a snapshot file, plain or gzip (recognised by its magic, not its name), positioned at
-     * {@code start} of the decompressed stream. Cost: for gzip, decompressing up to {@code start}.
-     */
-    static DartInput open(Path file, long start) throws IOException, SnapshotFormatException {
-        if (!isGzip(file)) {
-            InputStream raw = Files.newInputStream(file);
-            long size = Files.size(file);
-            try {
-                raw.skipNBytes(Math.min(start, size));
-            } catch (IOException e) {
-                raw.close();
-                throw e;
-            }
-            return new DartInput(file, raw, Math.min(start, size), size);
-        }
-        InputStream compressed = Files.newInputStream(file);
-        try {
-            var in = new DartInput(file, new GZIPInputStream(compressed, 1 << 16), 0, -1);
-            in.skip(start);
-            return in;
-        } catch (ZipException | EOFException corrupt) {
-            compressed.close();
-            throw new SnapshotFormatException(file, 0, "corrupt gzip header: " + corrupt.getMessage(), corrupt);
-        } catch (IOException | SnapshotFormatException | RuntimeException e) {
-            compressed.close();
-            throw e;
-        }
+    /** The whole snapshot, decompressed on the way when it is gzip. */
+    static DartInput open(SnapshotSource source) throws IOException, SnapshotFormatException {
+        return new DartInput(source, source.open(0), 0, source.size(), 1 << 16);
     }
-
-    static boolean isGzip(Path file) throws IOException {
-        try (InputStream raw = Files.newInputStream(file)) {
-            return raw.read() == 0x1f && raw.read() == 0x8b;
-        }
-    }
-
-    /** Offset of the next byte in the (decompressed) snapshot stream. */
-    long offset() { return base + pos; }
 
     /** Bytes left when the stream length is known, else {@link Long#MAX_VALUE}. */
     long remaining() { return size < 0 ? Long.MAX_VALUE : size - offset(); }
@@ -91,15 +42,11 @@ final class DartInput implements AutoCloseable {
 
     /** True at the end of the stream. */
     boolean atEnd() throws IOException, SnapshotFormatException {
-        return pos == limit && !fill();
-    }
-
-    SnapshotFormatException fail(long at, String problem) {
-        return new SnapshotFormatException(file, at, problem);
+        return pos == limit && !fill(1);
     }
 
     int u8() throws IOException, SnapshotFormatException {
-        if (pos == limit && !fill()) throw fail(offset(), "unexpected end of file");
+        if (pos == limit && !fill(1)) throw fail(offset(), "unexpected end of file");
         return buf[pos++] & 0xff;
     }
 
@@ -168,7 +115,7 @@ final class DartInput implements AutoCloseable {
         byte[] out = new byte[(int) Math.min(n, 1 << 16)];
         int filled = 0;
         while (filled < n) {
-            if (pos == limit && !fill()) throw fail(offset(), "unexpected end of file in a " + n + "-byte field at " + at);
+            if (pos == limit && !fill(1)) throw fail(offset(), "unexpected end of file in a " + n + "-byte field at " + at);
             if (filled == out.length) out = Arrays.copyOf(out, (int) Math.min(n, (long) out.length * 2));
             int k = Math.min(limit - pos, out.length - filled);
             System.arraycopy(buf, pos, out, filled, k);
@@ -182,7 +129,7 @@ final class DartInput implements AutoCloseable {
         long at = offset();
         if (n < 0 || n > remaining()) throw fail(at, "length " + Long.toUnsignedString(n) + " exceeds the file");
         while (n > 0) {
-            if (pos == limit && !fill()) throw fail(offset(), "unexpected end of file in a field at " + at);
+            if (pos == limit && !fill(1)) throw fail(offset(), "unexpected end of file in a field at " + at);
             int k = (int) Math.min(limit - pos, n);
             pos += k;
             n -= k;
@@ -222,24 +169,4 @@ final class DartInput implements AutoCloseable {
         for (int i = 0; i < 8; i++) bits |= (long) u8() << (8 * i);
         return Double.longBitsToDouble(bits);
     }
-
-    private boolean fill() throws IOException, SnapshotFormatException {
-        base += limit;
-        pos = 0;
-        limit = 0;
-        try {
-            int n;
-            do {
-                n = in.read(buf, 0, buf.length);
-            } while (n == 0);
-            if (n < 0) return false;
-            limit = n;
-            return true;
-        } catch (ZipException | EOFException corrupt) { // gzip damage surfaces here, not as a format error
-            throw new SnapshotFormatException(file, offset(), "corrupt gzip data: " + corrupt.getMessage(), corrupt);
-        }
-    }
-
-    @Override
-    public void close() throws IOException { in.close(); }
 }

@@ -1,19 +1,12 @@
 package org.polyheap.parser.dart;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
 
 import org.polyheap.model.ClassInfo;
 import org.polyheap.model.FieldInfo;
@@ -22,53 +15,42 @@ import org.polyheap.model.FieldValue;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Reads an object's record again, at its {@link HeapGraph#sourceOffset()}, for the values the graph does
  * not keep. Each call reads one record (a few bytes to a few KB) with positional reads: thread-safe.
- * For a gzip snapshot the constructor decompresses it once into a temporary file, deleted by {@link #close}.
+ * For a gzip snapshot {@link #open} decompresses it once ({@link SnapshotSource#openRandomAccess}), into a
+ * temporary file deleted by {@link #close}.
  */
 final class DartInspector implements ObjectInspector {
     private static final int ISOLATE_CLASS = 3; // the writer's synthetic Isolate class: its fields are statics
 
-    private final Path source;
-    private final Path temporary;
-    private final FileChannel channel;
+    private final SnapshotSource source;
+    private final SnapshotSource.RandomAccess content;
     private final HeapGraph graph;
     private final VmLayout layout;
 
     /** A record as the inspector needs it; {@code refs} holds file object ids, 0 for an omitted slot. */
     record ObjectRecord(int classId, long shallowSize, DartValue value, long[] refs) { }
 
-    private DartInspector(Path source, Path temporary, FileChannel channel, HeapGraph graph) {
+    private DartInspector(SnapshotSource source, SnapshotSource.RandomAccess content, HeapGraph graph) {
         this.source = source;
-        this.temporary = temporary;
-        this.channel = channel;
+        this.content = content;
         this.graph = graph;
         this.layout = VmLayout.ofWordSizeFact(graph.metadata().fact("wordSize", "unknown"));
     }
 
     static DartInspector open(Path file, HeapGraph graph) throws IOException {
-        Path temporary = null;
-        Path readable = file;
-        if (DartInput.isGzip(file)) {
-            temporary = Files.createTempFile("polyheap-dart-", ".dartheap");
-            try (InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16)) {
-                Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
-            } catch (IOException e) {
-                Files.deleteIfExists(temporary);
-                throw e;
-            }
-            readable = temporary;
-        }
-        return new DartInspector(file, temporary, FileChannel.open(readable, StandardOpenOption.READ), graph);
+        var source = SnapshotSource.of(file);
+        return new DartInspector(source, source.openRandomAccess(), graph);
     }
 
     /** Reads the object's record; cost: one record of file I/O. */
     ObjectRecord record(int objectId) throws IOException {
         long offset = graph.sourceOffset().get(objectId);
         try {
-            var in = new DartInput(source, new PositionalStream(channel, offset), offset, channel.size(), 1024);
+            var in = new DartInput(source, content.streamAt(offset, 4096), offset, content.size(), 1024);
             int classId = (int) in.uleb();
             if (classId < 1 || classId >= graph.classes().size()) throw in.fail(offset, "class id " + classId + " unknown");
             long shallow = in.uleb();
@@ -152,35 +134,5 @@ final class DartInspector implements ObjectInspector {
     }
 
     @Override
-    public void close() throws IOException {
-        try {
-            channel.close();
-        } finally {
-            if (temporary != null) Files.deleteIfExists(temporary);
-        }
-    }
-
-    /** An InputStream over a file from a position, with positional reads: many may share one channel. */
-    private static final class PositionalStream extends InputStream {
-        private final FileChannel channel;
-        private long position;
-
-        PositionalStream(FileChannel channel, long position) {
-            this.channel = channel;
-            this.position = position;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = channel.read(ByteBuffer.wrap(b, off, Math.min(len, 4096)), position);
-            if (n > 0) position += n;
-            return n;
-        }
-    }
+    public void close() throws IOException { content.close(); }
 }

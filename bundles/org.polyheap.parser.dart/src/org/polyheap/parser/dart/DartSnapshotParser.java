@@ -9,8 +9,10 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Dart VM heap snapshots ({@code dartheap}, written by {@code HeapSnapshotWriter} over the VM service or
@@ -35,7 +37,13 @@ public final class DartSnapshotParser implements SnapshotParser {
      */
     @Override
     public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
-        new DartHeapReader(file, sink, progress == null ? Progress.NONE : progress).read();
+        parse(SnapshotSource.of(file), sink, progress, ParseOptions.NONE);
+    }
+
+    @Override
+    public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
+        new DartHeapReader(source, sink, progress == null ? Progress.NONE : progress).read();
     }
 
     /**
