@@ -197,7 +197,7 @@ class BadInputTest {
         o.flush();
         Path huge = FfxProfileWriter.save(dir.resolve("huge.pb"), oneHugeSample.toByteArray(), false);
         var e = assertThrows(SnapshotFormatException.class,
-                () -> ProfileDecoder.decode(huge, true, org.polyheap.model.Progress.NONE, 1 << 20));
+                () -> ProfileDecoder.decode(org.polyheap.model.spi.SnapshotSource.of(huge), true, org.polyheap.model.Progress.NONE, 1 << 20));
         assertTrue(e.problem().contains("more than 1 MiB"), e.getMessage());
 
         var manyEmptySamples = new ByteArrayOutputStream();
@@ -205,7 +205,7 @@ class BadInputTest {
         for (int i = 0; i < 200_000; i++) manyEmptySamples.writeBytes(new byte[] {0x12, 0x00});
         Path many = FfxProfileWriter.save(dir.resolve("many.pb"), manyEmptySamples.toByteArray(), false);
         var e2 = assertThrows(SnapshotFormatException.class,
-                () -> ProfileDecoder.decode(many, true, org.polyheap.model.Progress.NONE, 1 << 20));
+                () -> ProfileDecoder.decode(org.polyheap.model.spi.SnapshotSource.of(many), true, org.polyheap.model.Progress.NONE, 1 << 20));
         assertTrue(e2.problem().contains("200000 samples"), e2.getMessage());
     }
 

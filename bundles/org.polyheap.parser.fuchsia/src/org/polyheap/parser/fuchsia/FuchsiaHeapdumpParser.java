@@ -15,6 +15,7 @@ import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * Fuchsia heapdump snapshots ({@code ffx profile heapdump snapshot|download}) and other pprof heap
@@ -50,8 +51,16 @@ public final class FuchsiaHeapdumpParser implements SnapshotParser {
     @Override
     public void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
-        Profile profile = ProfileDecoder.decode(file, true, progress);
-        new HeapdumpImport(file, profile, options, sink, progress).run();
+        parse(SnapshotSource.of(file), sink, progress, options);
+    }
+
+    /** As {@link #parse(Path, SnapshotSink, Progress, ParseOptions)}; bytes in memory have no sibling contents folder. */
+    @Override
+    public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
+        Profile profile = ProfileDecoder.decode(source, true, progress);
+        if (source.inMemory() && options.get(CONTENTS, null) == null) options = options.with(CONTENTS, NO_CONTENTS);
+        new HeapdumpImport(source.file(), profile, options, sink, progress).run();
     }
 
     /**
@@ -79,7 +88,7 @@ public final class FuchsiaHeapdumpParser implements SnapshotParser {
      * about 60 bytes of heap per sample while it runs; call it off the UI thread.
      */
     public static List<ProfileProcess> processes(Path file, Progress progress) throws IOException, SnapshotFormatException {
-        Profile profile = ProfileDecoder.decode(file, true, progress);
+        Profile profile = ProfileDecoder.decode(SnapshotSource.of(file), true, progress);
         var columns = SampleColumns.of(profile, null, file);
         var choice = ProcessChoice.of(file, profile, columns.size(), null);
         return choice.multiProcess() ? choice.processes() : List.of();
@@ -92,7 +101,8 @@ public final class FuchsiaHeapdumpParser implements SnapshotParser {
     @Override
     public ObjectInspector inspector(Path file, HeapGraph graph) throws IOException {
         try {
-            return new HeapdumpInspector(file, graph, ProfileDecoder.decode(file, false, Progress.NONE));
+            var source = SnapshotSource.of(file);
+            return new HeapdumpInspector(source, graph, ProfileDecoder.decode(source, false, Progress.NONE));
         } catch (SnapshotFormatException e) {
             throw new IOException(e.getMessage(), e);
         }

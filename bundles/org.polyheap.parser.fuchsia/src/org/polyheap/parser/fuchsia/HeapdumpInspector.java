@@ -1,23 +1,16 @@
 package org.polyheap.parser.fuchsia;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
 
 import org.polyheap.model.FieldType;
 import org.polyheap.model.FieldValue;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 import com.google.protobuf.CodedInputStream;
 
@@ -25,24 +18,22 @@ import com.google.protobuf.CodedInputStream;
  * Field view of an allocation: its labels (address, thread, timestamp, process), its sample values,
  * its whole stack (one field per frame, leaf first, allocator frames included) and the pointers the
  * scan found. Each call re-reads the allocation's {@code Sample} message at the object's source
- * offset (a few hundred bytes); a gzip profile is decompressed once into a temporary file, deleted
- * on {@link #close()}. Thread-safe (calls are serialized).
+ * offset (a few hundred bytes); a gzip profile is decompressed once, at the first call
+ * ({@link SnapshotSource#openRandomAccess}), into a temporary file deleted on {@link #close()}.
+ * Thread-safe (calls are serialized).
  */
 final class HeapdumpInspector implements ObjectInspector {
-    private final Path file;
+    private final SnapshotSource source;
     private final HeapGraph graph;
     private final Profile tables;
     private final StackFrames frames;
-    private final boolean gzip;
-    private Path decompressed;
-    private FileChannel channel;
+    private SnapshotSource.RandomAccess content;
 
-    HeapdumpInspector(Path file, HeapGraph graph, Profile tables) throws IOException {
-        this.file = file;
+    HeapdumpInspector(SnapshotSource source, HeapGraph graph, Profile tables) {
+        this.source = source;
         this.graph = graph;
         this.tables = tables;
         this.frames = new StackFrames(tables);
-        this.gzip = ProfileDecoder.isGzip(file);
     }
 
     @Override
@@ -91,44 +82,26 @@ final class HeapdumpInspector implements ObjectInspector {
     private Profile sample(int objectId) throws IOException {
         long offset = graph.sourceOffset().get(objectId);
         if (offset < 0) return null;
-        FileChannel ch = channel();
+        if (content == null) content = source.openRandomAccess();
         var one = new Profile();
         one.strings = tables.strings;
-        InputStream in = Channels.newInputStream(ch.position(offset));
         try {
-            ProfileDecoder.readSampleAt(file, CodedInputStream.newInstance(in, 4096), one, offset);
+            ProfileDecoder.readSampleAt(source, CodedInputStream.newInstance(content.streamAt(offset, 4096), 4096), one, offset);
         } catch (SnapshotFormatException e) {
             throw new IOException(e.getMessage(), e);
         }
         // Labels were checked when the snapshot was parsed; a changed file shows up here.
         for (int l = 0; l < one.labelKey.size(); l++) {
             if (one.labelKey.getInt(l) >= one.strings.length || one.labelStr.getInt(l) >= one.strings.length) {
-                throw new IOException(file + ": at byte " + offset + ": the profile changed since it was parsed");
+                throw new IOException(source.fail(offset, "the profile changed since it was parsed").getMessage());
             }
         }
         return one;
     }
 
-    private FileChannel channel() throws IOException {
-        if (channel != null) return channel;
-        Path source = file;
-        if (gzip) {
-            decompressed = Files.createTempFile("polyheap-fuchsia-", ".pb");
-            try (InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16);
-                 OutputStream out = Files.newOutputStream(decompressed)) {
-                in.transferTo(out);
-            }
-            source = decompressed;
-        }
-        channel = FileChannel.open(source, StandardOpenOption.READ);
-        return channel;
-    }
-
     @Override
     public synchronized void close() throws IOException {
-        if (channel != null) channel.close();
-        channel = null;
-        if (decompressed != null) Files.deleteIfExists(decompressed);
-        decompressed = null;
+        if (content != null) content.close();
+        content = null;
     }
 }

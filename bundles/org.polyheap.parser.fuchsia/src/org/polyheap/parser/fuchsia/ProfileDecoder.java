@@ -1,19 +1,15 @@
 package org.polyheap.parser.fuchsia;
 
-import java.io.BufferedInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 import org.polyheap.model.Progress;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.model.spi.SnapshotSource;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -31,19 +27,19 @@ final class ProfileDecoder {
             PROFILE_FUNCTION = 5, PROFILE_STRING_TABLE = 6, PROFILE_DEFAULT_SAMPLE_TYPE = 14;
     static final int MAX_PROFILE_FIELD = 15;
 
-    private final Path file;
+    private final SnapshotSource source;
     private final boolean keepSamples;
     private final Progress progress;
     private CodedInputStream in;
     private long base;          // decompressed bytes before the current top-level field
-    private long knownSize = -1; // decompressed size when the file is raw
+    private long knownSize = -1; // decompressed size when the content is raw
     private long stringBytes;
     /** Heap the columns may take (default half the heap): decoding stops with a clear error beyond it. */
     private final long budget;
     private int sinceCheck;
 
-    private ProfileDecoder(Path file, boolean keepSamples, Progress progress, long budget) {
-        this.file = file;
+    private ProfileDecoder(SnapshotSource source, boolean keepSamples, Progress progress, long budget) {
+        this.source = source;
         this.budget = budget;
         this.keepSamples = keepSamples;
         this.progress = progress;
@@ -53,30 +49,22 @@ final class ProfileDecoder {
      * Decodes the whole file. With {@code keepSamples} false the samples are skipped (the inspector
      * only needs the tables). Cost: one sequential read of the file.
      */
-    static Profile decode(Path file, boolean keepSamples, Progress progress) throws IOException, SnapshotFormatException {
-        return decode(file, keepSamples, progress, Runtime.getRuntime().maxMemory() / 2);
+    static Profile decode(SnapshotSource source, boolean keepSamples, Progress progress) throws IOException, SnapshotFormatException {
+        return decode(source, keepSamples, progress, Runtime.getRuntime().maxMemory() / 2);
     }
 
-    /** {@link #decode(Path, boolean, Progress)} with an explicit heap budget for the columns, in bytes. */
-    static Profile decode(Path file, boolean keepSamples, Progress progress, long budget)
+    /** {@link #decode(SnapshotSource, boolean, Progress)} with an explicit heap budget for the columns, in bytes. */
+    static Profile decode(SnapshotSource source, boolean keepSamples, Progress progress, long budget)
             throws IOException, SnapshotFormatException {
-        return new ProfileDecoder(file, keepSamples, progress, budget).run();
-    }
-
-    static boolean isGzip(Path file) throws IOException {
-        try (InputStream raw = Files.newInputStream(file)) {
-            return raw.read() == 0x1f && raw.read() == 0x8b;
-        }
+        return new ProfileDecoder(source, keepSamples, progress, budget).run();
     }
 
     private Profile run() throws IOException, SnapshotFormatException {
-        boolean gzip = isGzip(file);
-        if (!gzip) knownSize = Files.size(file);
-        progress.phase("Reading profile", gzip ? -1 : knownSize);
+        knownSize = source.size();
+        progress.phase("Reading profile", knownSize);
         var profile = new Profile();
         List<String> strings = new ArrayList<>();
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             InputStream data = gzip ? new GZIPInputStream(raw, 1 << 16) : raw) {
+        try (InputStream data = source.open(0)) {
             in = CodedInputStream.newInstance(data, 1 << 16);
             in.setSizeLimit(Integer.MAX_VALUE);
             long reported = 0;
@@ -87,7 +75,7 @@ final class ProfileDecoder {
                 if (base - reported > (1 << 20)) {
                     progress.checkCanceled();
                     checkBudget(profile);
-                    if (!gzip) progress.worked(base - reported);
+                    if (knownSize >= 0) progress.worked(base - reported);
                     reported = base;
                 }
                 int tag = in.readTag();
@@ -122,18 +110,18 @@ final class ProfileDecoder {
             }
         } catch (InvalidProtocolBufferException e) {
             throw fail("not a valid pprof profile: " + e.getMessage());
-        } catch (ZipException | EOFException e) {
-            throw fail("corrupt gzip data: " + e.getMessage());
+        } catch (ZipException e) {
+            throw source.damaged(in == null ? -1 : position(), e);
         }
         profile.strings = strings.isEmpty() ? new String[] {""} : strings.toArray(String[]::new);
-        new ProfileCheck(file, profile).run();
+        new ProfileCheck(source.file(), profile).run();
         return profile;
     }
 
     /** Reads one {@code Sample} message whose tag starts at {@code offset}, for the inspector. */
-    static void readSampleAt(Path file, CodedInputStream in, Profile into, long offset)
+    static void readSampleAt(SnapshotSource source, CodedInputStream in, Profile into, long offset)
             throws IOException, SnapshotFormatException {
-        var d = new ProfileDecoder(file, true, Progress.NONE, Long.MAX_VALUE);
+        var d = new ProfileDecoder(source, true, Progress.NONE, Long.MAX_VALUE);
         d.in = in;
         d.base = offset;
         try {
@@ -299,7 +287,7 @@ final class ProfileDecoder {
     private long position() { return base + in.getTotalBytesRead(); }
 
     SnapshotFormatException fail(String problem) {
-        return new SnapshotFormatException(file, in == null ? -1 : position(), problem);
+        return source.fail(in == null ? -1 : position(), problem);
     }
 
     private void expect(int tag, int wireType) throws SnapshotFormatException {
