@@ -1,7 +1,6 @@
 package org.polyheap.fuzz;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,16 +11,16 @@ import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.memory.HeapGraphBuilder;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
- * One parser under fuzzing: the input's bytes become a file (the parsers read paths), parsed into the
- * in-memory builder. A {@link SnapshotFormatException} is the clean answer to bad input; any other
- * exception or error escapes and is a finding. Not thread-safe: one file per target per JVM, rewritten
- * for each input (Jazzer runs inputs one at a time).
+ * One parser under fuzzing: the input's bytes, read in memory through {@link SnapshotSource} (no file
+ * written per input), parsed into the in-memory builder. A {@link SnapshotFormatException} is the clean
+ * answer to bad input; any other exception or error escapes and is a finding. Stateless per input.
  */
 final class ParserTarget {
     private final SnapshotParser parser;
-    private final Path file;
+    private final String fileName;
 
     private static final java.util.Map<String, ParserTarget> BY_FORMAT = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -38,14 +37,7 @@ final class ParserTarget {
 
     ParserTarget(SnapshotParser parser, String fileName) {
         this.parser = parser;
-        try {
-            Path dir = Files.createTempDirectory("polyheap-fuzz-" + parser.format());
-            dir.toFile().deleteOnExit();
-            this.file = dir.resolve(fileName);
-            file.toFile().deleteOnExit();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.fileName = fileName;
     }
 
     /**
@@ -70,10 +62,9 @@ final class ParserTarget {
 
     /** Parses {@code input}; returns normally for a parse or a clean refusal. */
     void run(byte[] input) throws IOException {
-        Files.write(file, input);
         var sink = new HeapGraphBuilder();
         try {
-            parser.parse(file, sink, Progress.NONE, ParseOptions.NONE);
+            parser.parse(SnapshotSource.of(input, fileName), sink, Progress.NONE, ParseOptions.NONE);
             sink.build();
         } catch (SnapshotFormatException expected) {
             // the documented answer to a bad file
