@@ -28,12 +28,16 @@ public interface SnapshotParser {
 
     /**
      * Reads the whole file into the sink. Streams: memory bounded by the number of objects, not the
-     * file size. Checks {@link Progress#checkCanceled()} regularly.
+     * file size. Checks {@link Progress#checkCanceled()} regularly. A parser implements at least one
+     * of the three {@code parse} methods: their defaults call each other in a ring (this one, the one
+     * with options, the one with a {@link SnapshotSource}).
      *
      * @throws SnapshotFormatException the file is not valid, with file and byte offset
      */
-    void parse(Path file, SnapshotSink sink, Progress progress)
-            throws IOException, SnapshotFormatException;
+    default void parse(Path file, SnapshotSink sink, Progress progress)
+            throws IOException, SnapshotFormatException {
+        parse(file, sink, progress, ParseOptions.NONE);
+    }
 
     /**
      * Opens lazy access to field values of a parsed snapshot. The default has none: every value the
@@ -50,17 +54,17 @@ public interface SnapshotParser {
     /** Options a parse can take (size model, contents folder); parsers that take none ignore them. */
     default void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
-        parse(file, sink, progress);
+        parse(SnapshotSource.of(file), sink, progress, options);
     }
 
     /**
-     * Reads a source, a file or bytes in memory, into the sink; as {@link #parse(Path, SnapshotSink,
-     * Progress, ParseOptions)} otherwise. The default reads a file source by its path and refuses bytes
-     * in memory; the product's parsers read both.
+     * Reads a source, a file or bytes in memory, into the sink, as {@link #parse(Path, SnapshotSink,
+     * Progress)} does a file. The default reads a file source by its path (without options) and refuses
+     * bytes in memory; the product's four parsers implement this one and read both.
      */
     default void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
         if (source.inMemory()) throw new UnsupportedOperationException(format() + " parser reads files only");
-        parse(source.file(), sink, progress, options);
+        parse(source.file(), sink, progress);
     }
 }

@@ -36,11 +36,6 @@ public final class DartSnapshotParser implements SnapshotParser {
      * object besides the sink, independent of the number of references. Checks cancellation every 4096 objects.
      */
     @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
-        parse(SnapshotSource.of(file), sink, progress, ParseOptions.NONE);
-    }
-
-    @Override
     public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
         new DartHeapReader(source, sink, progress == null ? Progress.NONE : progress).read();

@@ -39,22 +39,11 @@ public final class FuchsiaHeapdumpParser implements SnapshotParser {
     /** Checks the protobuf structure of the head (pprof has no magic); no I/O. */
     @Override public boolean accepts(Probe probe) { return ProfileShape.looksLikeProfile(probe.head()); }
 
-    @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
-        parse(file, sink, progress, ParseOptions.NONE);
-    }
-
     /**
      * Decodes the profile (memory about 60 bytes per sample plus the tables), adds the objects, then
-     * scans the contents folder, reading each block file once. Runs on the calling thread.
+     * scans the contents folder, reading each block file once; bytes in memory have no sibling
+     * contents folder. Runs on the calling thread.
      */
-    @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)
-            throws IOException, SnapshotFormatException {
-        parse(SnapshotSource.of(file), sink, progress, options);
-    }
-
-    /** As {@link #parse(Path, SnapshotSink, Progress, ParseOptions)}; bytes in memory have no sibling contents folder. */
     @Override
     public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {

@@ -37,17 +37,6 @@ public final class HprofParser implements SnapshotParser {
     }
 
     @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
-        parse(file, sink, progress, ParseOptions.NONE);
-    }
-
-    @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress, ParseOptions options)
-            throws IOException, SnapshotFormatException {
-        parse(SnapshotSource.of(file), sink, progress, options);
-    }
-
-    @Override
     public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
         String modelOption = options.get(SIZE_MODEL, "auto");

@@ -45,11 +45,6 @@ public final class V8SnapshotParser implements SnapshotParser {
      * order, references edges in file order.
      */
     @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
-        parse(SnapshotSource.of(file), sink, progress, ParseOptions.NONE);
-    }
-
-    @Override
     public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
         sink.format(format());
