@@ -1,78 +1,41 @@
 package org.polyheap.index.column;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 
 import org.polyheap.model.LongColumn;
 
 /**
- * A mapped 1:1 long index. {@link #get} costs a cache probe; on a miss it decodes just that value,
- * and on the second miss of the same page decodes the whole page into the cache
- * (4096 values by default), so scans by get stay cheap; {@link #copyTo} decodes straight into the target.
- * Thread-safe: the hot-page cache is a small direct-mapped table of immutable pages, raced benignly
- * (a lost update costs one more decode). Valid while the arena that mapped the segment is open.
+ * A mapped 1:1 long index; the page cache and its costs are {@link PagedReader}'s. Thread-safe; valid
+ * while the arena that mapped the segment is open.
  */
-public final class LongIndexReader implements LongColumn {
-    private static final int SLOTS = 16;
-    private final PagedIndex index;
-    private final int mask;
-    private final Page[] cache = new Page[SLOTS];
-    private final int[] missed = new int[SLOTS]; // per slot, the last page read without caching
-
-    private record Page(int number, long[] values) { }
-
-    private LongIndexReader(PagedIndex index) {
-        this.index = index;
-        this.mask = (1 << index.pageShift) - 1;
-        java.util.Arrays.fill(missed, -1);
+public final class LongIndexReader extends PagedReader<long[]> implements LongColumn {
+    private LongIndexReader(MemorySegment section, Origin origin) throws IndexDamagedException {
+        super(section, ValueKind.LONG, origin);
     }
 
-    /**
-     * Opens a mapped section; checks its trailer and page table (see {@link PagedIndex}). Each page is
-     * checked (header, CRC32C) when first decoded: reads then throw {@link java.io.UncheckedIOException}
-     * wrapping an {@link IndexDamagedException}.
-     */
+    /** As {@link IntIndexReader#open(MemorySegment)}, for a long index. */
     public static LongIndexReader open(MemorySegment section) throws IndexDamagedException { return open(section, Origin.UNKNOWN); }
 
     /** As {@link #open(MemorySegment)}; damage is reported with and to {@code origin}. */
     public static LongIndexReader open(MemorySegment section, Origin origin) throws IndexDamagedException {
-        return new LongIndexReader(PagedIndex.open(section, ValueKind.LONG, origin));
+        return new LongIndexReader(section, origin);
     }
 
-    @Override public long size() { return index.count; }
-
-    /** Bytes the index takes on disk. */
-    public long byteSize() { return index.byteSize(); }
-
+    /** A cache probe; on a miss one value's decode, on a page's second miss the page's (see {@link PagedReader}). */
     @Override
     public long get(long i) {
-        Objects.checkIndex(i, index.count);
-        int p = (int) (i >>> index.pageShift);
-        int slot = p & (SLOTS - 1);
-        Page page = cache[slot];
-        if (page != null && page.number == p) return page.values[(int) (i & mask)];
-        if (missed[slot] != p) { // first touch: decode the one value; a page seen twice is decoded whole
-            missed[slot] = p;
-            return PageCodec.single(index.seg, index.verifiedStart(p), (int) (i & mask));
-        }
-        long[] values = new long[index.valuesIn(p)];
-        PageCodec.decode(index.seg, index.verifiedStart(p), 0, values.length, values, 0);
-        cache[slot] = new Page(p, values);
-        return values[(int) (i & mask)];
+        long[] page = cached(i);
+        return page != null ? page[(int) (i & mask)] : single(i);
     }
 
     @Override
-    public void copyTo(long from, long[] target, int offset, int length) {
-        Objects.checkFromIndexSize(from, length, index.count);
-        Objects.checkFromIndexSize(offset, length, target.length);
-        while (length > 0) {
-            int p = (int) (from >>> index.pageShift);
-            int in = (int) (from & mask);
-            int n = Math.min(length, index.valuesIn(p) - in);
-            PageCodec.decode(index.seg, index.verifiedStart(p), in, n, target, offset);
-            from += n;
-            offset += n;
-            length -= n;
-        }
+    public void copyTo(long from, long[] target, int offset, int length) { copy(from, target, target.length, offset, length); }
+
+    @Override
+    void decode(long start, int from, int length, long[] target, int offset) {
+        PageCodec.decode(index.seg, start, from, length, target, offset);
     }
+
+    @Override
+    long[] newArray(int length) { return new long[length]; }
 }

@@ -1,59 +1,39 @@
 package org.polyheap.index.column;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.Executor;
 
 import org.polyheap.model.LongColumn;
 
 /**
- * Streams longs into a 1:1 index file, page by page: memory is one page whatever the length.
- * {@link #close} writes the trailer. Not thread-safe.
+ * Streams longs into a 1:1 index file, page by page (see {@link PagedWriter}). {@link #close} writes
+ * the trailer. Not thread-safe.
  */
-public final class LongIndexWriter implements Closeable {
-    private final IndexOutput out;
-    private final PageStreamer pages;
-    private boolean closed;
-
-    public LongIndexWriter(Path file) throws IOException { this(file, PageStreamer.DEFAULT_PAGE_SHIFT); }
+public final class LongIndexWriter extends PagedWriter {
+    public LongIndexWriter(Path file) throws IOException { this(file, PageStreamer.DEFAULT_PAGE_SHIFT, null); }
 
     /** Default pages (4096 values), encoded on {@code encoders} (null: inline). */
-    public LongIndexWriter(Path file, java.util.concurrent.Executor encoders) throws IOException {
-        this(file, PageStreamer.DEFAULT_PAGE_SHIFT, encoders);
-    }
+    public LongIndexWriter(Path file, Executor encoders) throws IOException { this(file, PageStreamer.DEFAULT_PAGE_SHIFT, encoders); }
 
-    /** @param pageShift log2 of values per page, 4..20 */
-    public LongIndexWriter(Path file, int pageShift) throws IOException { this(file, pageShift, null); }
-
-    /** @param encoders a pool that encodes full pages while the caller goes on, or null to encode inline */
-    public LongIndexWriter(Path file, int pageShift, java.util.concurrent.Executor encoders) throws IOException {
-        this.out = new IndexOutput(file);
-        this.pages = new PageStreamer(out, ValueKind.LONG, pageShift, encoders);
+    /** See {@link PagedWriter#PagedWriter}. */
+    public LongIndexWriter(Path file, int pageShift, Executor encoders) throws IOException {
+        super(file, ValueKind.LONG, pageShift, encoders);
     }
 
     public void add(long value) throws IOException { pages.add(value); }
 
-    public long count() { return pages.count(); }
-
-    /** Writes the table and trailer and closes; a second call does nothing. */
-    @Override
-    public void close() throws IOException {
-        if (closed) return;
-        closed = true;
-        try (out) {
-            pages.finish();
-        }
-    }
+    /** Adds {@code values[from, from + length)}. */
+    public void addAll(long[] values, int from, int length) throws IOException { pages.addAll(values, from, length); }
 
     /** Writes a whole column to a new file; reads it through {@code copyTo} in page-sized blocks. */
     public static void write(Path file, LongColumn column) throws IOException {
         try (var w = new LongIndexWriter(file)) {
-            long[] block = new long[1 << PageStreamer.DEFAULT_PAGE_SHIFT];
-            for (long at = 0, n = column.size(); at < n; at += block.length) {
-                int len = (int) Math.min(block.length, n - at);
-                column.copyTo(at, block, 0, len);
-                for (int i = 0; i < len; i++) w.add(block[i]);
-            }
+            long[] block = new long[BLOCK];
+            inBlocks(column.size(), (at, n) -> {
+                column.copyTo(at, block, 0, n);
+                w.addAll(block, 0, n);
+            });
         }
     }
 }

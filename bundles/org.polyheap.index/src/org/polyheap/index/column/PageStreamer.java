@@ -74,16 +74,28 @@ final class PageStreamer {
 
     /** Adds {@code values[from, from + length)}; as {@link #add} for each, in page-sized steps. */
     void addAll(int[] values, int from, int length) throws IOException {
-        while (length > 0) {
-            int n = Math.min(length, page.length - filled);
+        for (int n; length > 0; from += n, length -= n) {
+            n = Math.min(length, page.length - filled);
             long[] p = page;
             for (int i = 0, at = filled; i < n; i++) p[at + i] = values[from + i];
-            filled += n;
-            count += n;
-            from += n;
-            length -= n;
-            if (filled == page.length) flushPage();
+            added(n);
         }
+    }
+
+    /** As {@link #addAll(int[], int, int)}, for longs: one array copy per page. */
+    void addAll(long[] values, int from, int length) throws IOException {
+        for (int n; length > 0; from += n, length -= n) {
+            n = Math.min(length, page.length - filled);
+            System.arraycopy(values, from, page, filled, n);
+            added(n);
+        }
+    }
+
+    /** {@code n} values were copied into the page after {@code filled}. */
+    private void added(int n) throws IOException {
+        filled += n;
+        count += n;
+        if (filled == page.length) flushPage();
     }
 
     long count() { return count; }
