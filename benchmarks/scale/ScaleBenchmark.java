@@ -66,12 +66,12 @@ public class ScaleBenchmark {
         try (var snapshot = IndexedSnapshot.open(folder)) {
             resetPeaks();
             long m = snapshot.outTarget().size();
-            var work = WorkArrays.forGraph(snapshot, RetentionRules.workingBytes(snapshot));
+            var work = WorkArrays.forStore(snapshot.results(), RetentionRules.workingBytes(snapshot));
             System.out.printf("%,d objects, %,d references; working arrays %s%s (%,d MB estimated)%n", snapshot.objectCount(),
                     m, work.backing(), work.backing() == WorkArrays.Backing.HEAP ? "" : work.writesBack() ? ", shared" : ", private",
                     RetentionRules.workingBytes(snapshot) >> 20);
             long wall = System.nanoTime(), cpu = os.getProcessCpuTime();
-            var analysis = HeapAnalysis.run(snapshot, AnalysisOptions.forGraph(snapshot), clock);
+            var analysis = HeapAnalysis.run(snapshot, snapshot.results(), AnalysisOptions.forGraph(snapshot), clock);
             clock.phase("analysed", 0);
             wall = System.nanoTime() - wall;
             cpu = os.getProcessCpuTime() - cpu;
@@ -85,7 +85,7 @@ public class ScaleBenchmark {
         }
         try (var snapshot = IndexedSnapshot.open(folder)) {
             long wall = System.nanoTime();
-            var analysis = HeapAnalysis.run(snapshot, AnalysisOptions.forGraph(snapshot), Progress.NONE);
+            var analysis = HeapAnalysis.run(snapshot, snapshot.results(), AnalysisOptions.forGraph(snapshot), Progress.NONE);
             var tree = analysis.dominatorTree();
             int biggest = tree.child(-1, 0);
             System.out.printf("reopen: stored tree read in %.0f ms (%s); biggest top-level object %d retains %,d bytes%n",

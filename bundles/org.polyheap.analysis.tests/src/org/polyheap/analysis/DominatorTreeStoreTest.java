@@ -30,24 +30,24 @@ class DominatorTreeStoreTest {
         DominatorTree computed;
         try (var snapshot = IndexedSnapshot.open(folder)) {
             var options = AnalysisOptions.forGraph(snapshot);
-            assertTrue(DominatorTreeStore.load(snapshot, options).isEmpty());
-            computed = HeapAnalysis.run(snapshot, options, Progress.NONE).dominatorTree();
+            assertTrue(DominatorTreeStore.load(snapshot, snapshot.results(), options).isEmpty());
+            computed = HeapAnalysis.run(snapshot, snapshot.results(), options, Progress.NONE).dominatorTree();
             for (Map<String, Object> top : (List<Map<String, Object>>) ref.get("top")) {
                 int ordinal = ((Number) top.get("ordinal")).intValue();
                 assertEquals(((Number) top.get("retainedSize")).longValue(), computed.retained().get(ordinal));
             }
-            DominatorTreeStore.save(snapshot, options, computed);
+            DominatorTreeStore.save(snapshot.results(), options, computed);
         }
         try (var snapshot = IndexedSnapshot.open(folder)) {
             var options = AnalysisOptions.forGraph(snapshot);
-            var loaded = DominatorTreeStore.load(snapshot, options).orElseThrow();
+            var loaded = DominatorTreeStore.load(snapshot, snapshot.results(), options).orElseThrow();
             assertArrayEquals(computed.dominator().toArray(), loaded.dominator().toArray());
             assertArrayEquals(computed.retained().toArray(), loaded.retained().toArray());
             assertArrayEquals(computed.shallow().toArray(), loaded.shallow().toArray());
             assertArrayEquals(computed.dominatedStart().toArray(), loaded.dominatedStart().toArray());
             assertArrayEquals(computed.dominatedChildren().toArray(), loaded.dominatedChildren().toArray());
             assertEquals(computed.reachableBytes(), loaded.reachableBytes());
-            assertTrue(DominatorTreeStore.load(snapshot, options.withDevtoolsSizes(false)).isEmpty(),
+            assertTrue(DominatorTreeStore.load(snapshot, snapshot.results(), options.withDevtoolsSizes(false)).isEmpty(),
                     "raw sizes are another result");
         }
     }

@@ -53,7 +53,7 @@ class HistogramStoreTest {
         Path folder = index(dir);
         List<HistogramRow> classes, libraries;
         try (var snapshot = IndexedSnapshot.open(folder)) {
-            var a = HeapAnalysis.run(snapshot, Progress.NONE);
+            var a = HeapAnalysis.run(snapshot, snapshot.results(), Progress.NONE);
             var phases = new Phases();
             classes = a.histogram(Grouping.CLASS, null, phases);
             libraries = a.histogram(Grouping.LIBRARY, null, phases);
@@ -64,10 +64,10 @@ class HistogramStoreTest {
             var again = new Phases();
             assertEquals(classes, a.histogram(Grouping.CLASS, null, again));
             assertEquals(List.of(), again.names, "kept in memory for the snapshot's life");
-            assertTrue(snapshot.result(HistogramStore.group(a.options(), Grouping.CLASS), HistogramStore.VERSION).isPresent());
+            assertTrue(snapshot.results().result(HistogramStore.group(a.options(), Grouping.CLASS), HistogramStore.VERSION).isPresent());
         }
         try (var snapshot = IndexedSnapshot.open(folder)) {
-            var a = HeapAnalysis.run(snapshot, Progress.NONE);
+            var a = HeapAnalysis.run(snapshot, snapshot.results(), Progress.NONE);
             assertTrue(a.loadedFromIndex());
             var phases = new Phases();
             assertEquals(classes, a.histogram(Grouping.CLASS, null, phases));
@@ -90,23 +90,23 @@ class HistogramStoreTest {
         List<HistogramRow> classes;
         String group;
         try (var snapshot = IndexedSnapshot.open(folder)) {
-            var a = HeapAnalysis.run(snapshot, Progress.NONE);
+            var a = HeapAnalysis.run(snapshot, snapshot.results(), Progress.NONE);
             classes = a.histogram(Grouping.CLASS, null, Progress.NONE);
             group = HistogramStore.group(a.options(), Grouping.CLASS);
         }
         flipMiddleByteOf(folder, group, "retained.index");
         try (var snapshot = IndexedSnapshot.open(folder)) {
-            var a = HeapAnalysis.run(snapshot, Progress.NONE);
+            var a = HeapAnalysis.run(snapshot, snapshot.results(), Progress.NONE);
             var phases = new Phases();
             assertEquals(classes, a.histogram(Grouping.CLASS, null, phases));
             assertEquals(List.of(WALK), phases.names, "a damaged result is not used");
             // library totals stored under the class grouping's name: other groups, so the facts do not match
             var libraryGroups = new Histogram.Groups(snapshot, Grouping.LIBRARY);
             var libraryTotals = Histogram.totals(snapshot, a.dominatorTree(), libraryGroups, null, Progress.NONE);
-            HistogramStore.save(snapshot, a.options(), Grouping.CLASS, libraryGroups, a.dominatorTree(), libraryTotals);
+            HistogramStore.save(snapshot.results(), a.options(), Grouping.CLASS, libraryGroups, a.dominatorTree(), libraryTotals);
         }
         try (var snapshot = IndexedSnapshot.open(folder)) {
-            var a = HeapAnalysis.run(snapshot, Progress.NONE);
+            var a = HeapAnalysis.run(snapshot, snapshot.results(), Progress.NONE);
             var phases = new Phases();
             assertEquals(classes, a.histogram(Grouping.CLASS, null, phases));
             assertEquals(List.of(WALK), phases.names, "a result made for other groups is not used");

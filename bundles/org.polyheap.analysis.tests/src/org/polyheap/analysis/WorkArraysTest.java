@@ -85,12 +85,12 @@ class WorkArraysTest {
             var heap = DominatorTree.compute(RetentionRules.build(snapshot, options, WorkArrays.heap(), Progress.NONE),
                     Progress.NONE);
             System.setProperty(WorkArrays.PROPERTY, "mapped");
-            var analysis = HeapAnalysis.run(snapshot, options, Progress.NONE);
+            var analysis = HeapAnalysis.run(snapshot, snapshot.results(), options, Progress.NONE);
             assertFalse(analysis.loadedFromIndex());
             assertFalse(analysis.dominatorTree().dominator() instanceof IntArray, "served from the stored columns");
             assertSameTree(heap, analysis.dominatorTree(), "chrome-todo");
             assertEquals(0, filesIn(folder));
-            var again = HeapAnalysis.run(snapshot, options, Progress.NONE);
+            var again = HeapAnalysis.run(snapshot, snapshot.results(), options, Progress.NONE);
             assertTrue(again.loadedFromIndex());
             assertSameTree(heap, again.dominatorTree(), "chrome-todo, reloaded");
         } finally {

@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.util.Optional;
 
 import org.polyheap.index.AnalysisResult;
-import org.polyheap.index.IndexedSnapshot;
+import org.polyheap.index.ResultStore;
+import org.polyheap.index.column.IndexDamagedException;
+import org.polyheap.model.HeapGraph;
 
 /**
- * Keeps a {@link DominatorTree} beside a snapshot's index as the result group {@code dominators-<semantics>}
+ * Keeps a {@link DominatorTree} in a snapshot's {@link ResultStore} as the result group {@code dominators-<semantics>}
  * (one per rule set and size mode), so a reopened snapshot needs no recomputation. Columns: {@code dominator}
  * (int), {@code retained} and {@code shallow} (long), over objects and then group nodes; {@code dominated}
  * (1:N, MAT's row layout); {@code reachability} (int, a {@link Reachability} code per object, 3 bits
@@ -30,8 +32,8 @@ public final class DominatorTreeStore {
     }
 
     /** Writes the tree and publishes it atomically. */
-    public static void save(IndexedSnapshot snapshot, AnalysisOptions options, DominatorTree tree) throws IOException {
-        var writer = snapshot.resultWriter(group(options), VERSION)
+    public static void save(ResultStore store, AnalysisOptions options, DominatorTree tree) throws IOException {
+        var writer = store.writer(group(options), VERSION)
                 .intColumn("dominator", tree.dominator())
                 .longColumn("retained", tree.retained())
                 .longColumn("shallow", tree.shallow())
@@ -46,15 +48,17 @@ public final class DominatorTreeStore {
     }
 
     /**
-     * The stored tree for these options, if one of this version is there and its columns fit the
-     * snapshot; a damaged result reads as absent, so the caller recomputes it. Maps the result's files
-     * (their structure is checked, each page when first read); O(1) in the number of objects.
+     * The stored tree for these options, if one of this version is there and its columns fit
+     * {@code graph}; a damaged result reads as absent (and is discarded from the store), so the caller
+     * recomputes it. Maps the result's files (their structure is checked, each page when first read);
+     * O(1) in the number of objects.
      */
-    public static Optional<DominatorTree> load(IndexedSnapshot snapshot, AnalysisOptions options) {
+    public static Optional<DominatorTree> load(HeapGraph graph, ResultStore store, AnalysisOptions options) {
         try {
-            return snapshot.result(group(options), VERSION).map(DominatorTreeStore::restore)
-                    .filter(t -> t.objectCount() == snapshot.objectCount());
+            return store.result(group(options), VERSION).map(DominatorTreeStore::restore)
+                    .filter(t -> t.objectCount() == graph.objectCount());
         } catch (RuntimeException damaged) { // IndexDamagedException, or columns that do not fit together
+            if (IndexDamagedException.of(damaged).isPresent()) store.discard(group(options));
             return Optional.empty();
         }
     }

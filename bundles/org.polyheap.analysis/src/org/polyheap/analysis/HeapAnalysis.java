@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import org.polyheap.index.IndexedSnapshot;
+import org.polyheap.index.ResultStore;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
@@ -17,6 +17,7 @@ import org.polyheap.model.ReferenceKind;
  */
 public final class HeapAnalysis {
     private final HeapGraph graph;
+    private final ResultStore store; // null: nothing is kept between runs
     private final AnalysisOptions options;
     private volatile RetainingGraph retaining;
     private final DominatorTree tree;
@@ -24,9 +25,10 @@ public final class HeapAnalysis {
     /** Whole-graph histograms already made, by grouping: 24 bytes per group. */
     private final java.util.concurrent.ConcurrentHashMap<Grouping, Histogram.Totals> histograms = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private HeapAnalysis(HeapGraph graph, AnalysisOptions options, RetainingGraph retaining, DominatorTree tree,
-            boolean loaded) {
+    private HeapAnalysis(HeapGraph graph, ResultStore store, AnalysisOptions options, RetainingGraph retaining,
+            DominatorTree tree, boolean loaded) {
         this.graph = graph;
+        this.store = store;
         this.options = options;
         this.retaining = retaining;
         this.tree = tree;
@@ -34,39 +36,41 @@ public final class HeapAnalysis {
     }
 
     /**
-     * Builds the retaining graph and the dominator tree: O(objects + references); cancellable. On an
-     * {@link IndexedSnapshot} a tree stored by an earlier run with the same options is mapped instead
-     * (nothing is read until asked for), and a newly computed one is stored beside the index. When the
-     * working arrays would not fit the heap ({@link WorkArrays#forGraph}), they live in mapped
-     * temporary files; the tree is then served from its stored columns and the files are released.
+     * Builds the retaining graph and the dominator tree: O(objects + references); cancellable. With a
+     * {@code store} (a snapshot's index: {@code IndexedSnapshot.results()}) a tree stored by an earlier
+     * run with the same options is mapped instead (nothing is read until asked for), and a newly computed
+     * one is stored; histograms are kept there too. When the working arrays would not fit the heap
+     * ({@link WorkArrays#forStore}), they live in mapped temporary files; with a store the tree is then
+     * served from its stored columns and the files are released.
+     *
+     * @param store where results are kept between runs, or null for none (an in-memory graph)
      */
-    public static HeapAnalysis run(HeapGraph graph, AnalysisOptions options, Progress progress) {
-        IndexedSnapshot indexed = graph instanceof IndexedSnapshot s ? s : null;
-        if (indexed != null) {
+    public static HeapAnalysis run(HeapGraph graph, ResultStore store, AnalysisOptions options, Progress progress) {
+        if (store != null) {
             progress.phase("Reading the dominator tree", -1);
-            var stored = DominatorTreeStore.load(indexed, options);
-            if (stored.isPresent()) return new HeapAnalysis(graph, options, null, stored.get(), true);
+            var stored = DominatorTreeStore.load(graph, store, options);
+            if (stored.isPresent()) return new HeapAnalysis(graph, store, options, null, stored.get(), true);
         }
-        var work = WorkArrays.forGraph(graph, RetentionRules.workingBytes(graph));
-        if (indexed != null && work.backing() == WorkArrays.Backing.MAPPED) {
+        var work = WorkArrays.forStore(store, RetentionRules.workingBytes(graph));
+        if (store != null && work.backing() == WorkArrays.Backing.MAPPED) {
             try (var scratch = work.scratch()) {
                 var retaining = RetentionRules.build(graph, options, scratch, progress);
-                store(indexed, options, DominatorTree.compute(retaining, progress), progress);
+                save(store, options, DominatorTree.compute(retaining, progress), progress);
             }
-            var stored = DominatorTreeStore.load(indexed, options)
-                    .orElseThrow(() -> new IllegalStateException("the dominator tree just stored in " + indexed.folder() + " does not read back"));
-            return new HeapAnalysis(graph, options, null, stored, false);
+            var stored = DominatorTreeStore.load(graph, store, options)
+                    .orElseThrow(() -> new IllegalStateException("the dominator tree just stored in " + store + " does not read back"));
+            return new HeapAnalysis(graph, store, options, null, stored, false);
         }
         var retaining = RetentionRules.build(graph, options, work, progress);
         var tree = DominatorTree.compute(retaining, progress);
-        if (indexed != null) store(indexed, options, tree, progress);
-        return new HeapAnalysis(graph, options, retaining, tree, false);
+        if (store != null) save(store, options, tree, progress);
+        return new HeapAnalysis(graph, store, options, retaining, tree, false);
     }
 
-    private static void store(IndexedSnapshot indexed, AnalysisOptions options, DominatorTree tree, Progress progress) {
+    private static void save(ResultStore store, AnalysisOptions options, DominatorTree tree, Progress progress) {
         progress.phase("Storing the dominator tree", -1);
         try {
-            DominatorTreeStore.save(indexed, options, tree);
+            DominatorTreeStore.save(store, options, tree);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot store the dominator tree beside the index", e);
         }
@@ -75,9 +79,14 @@ public final class HeapAnalysis {
     /** True when the dominator tree was read from the index rather than computed. */
     public boolean loadedFromIndex() { return loaded; }
 
-    /** {@link #run} with the format's default options. */
+    /** {@link #run(HeapGraph, ResultStore, AnalysisOptions, Progress)} with the format's default options. */
+    public static HeapAnalysis run(HeapGraph graph, ResultStore store, Progress progress) {
+        return run(graph, store, AnalysisOptions.forGraph(graph), progress);
+    }
+
+    /** {@link #run(HeapGraph, ResultStore, Progress)} without a store: nothing is kept. */
     public static HeapAnalysis run(HeapGraph graph, Progress progress) {
-        return run(graph, AnalysisOptions.forGraph(graph), progress);
+        return run(graph, null, progress);
     }
 
     public HeapGraph graph() { return graph; }
@@ -93,7 +102,10 @@ public final class HeapAnalysis {
         if (g == null) {
             synchronized (this) {
                 g = retaining;
-                if (g == null) retaining = g = RetentionRules.build(graph, options, Progress.NONE);
+                if (g == null) {
+                    var work = WorkArrays.forStore(store, RetentionRules.workingBytes(graph));
+                    retaining = g = RetentionRules.build(graph, options, work, Progress.NONE);
+                }
             }
         }
         return g;
@@ -102,8 +114,8 @@ public final class HeapAnalysis {
     public DominatorTree dominatorTree() { return tree; }
 
     /**
-     * See {@link Histogram#build}. The first call per grouping walks every object (O(objects)) and, on an
-     * {@link IndexedSnapshot}, stores the result beside the index ({@link HistogramStore}); later calls,
+     * See {@link Histogram#build}. The first call per grouping walks every object (O(objects)) and, with
+     * a {@link ResultStore}, stores the result there ({@link HistogramStore}); later calls,
      * in this process or after a reopen, take O(groups).
      */
     public List<HistogramRow> histogram(Grouping grouping, Pattern filter, Progress progress) {
@@ -114,13 +126,12 @@ public final class HeapAnalysis {
     private Histogram.Totals totals(Grouping grouping, Histogram.Groups groups, Progress progress) {
         var known = histograms.get(grouping);
         if (known != null) return known;
-        IndexedSnapshot indexed = graph instanceof IndexedSnapshot s ? s : null;
-        var totals = indexed == null ? null : HistogramStore.load(indexed, options, grouping, groups, tree).orElse(null);
+        var totals = store == null ? null : HistogramStore.load(store, options, grouping, groups, tree).orElse(null);
         if (totals == null) {
             totals = Histogram.totals(graph, tree, groups, null, progress);
-            if (indexed != null) {
+            if (store != null) {
                 try {
-                    HistogramStore.save(indexed, options, grouping, groups, tree, totals);
+                    HistogramStore.save(store, options, grouping, groups, tree, totals);
                 } catch (java.io.IOException | java.io.UncheckedIOException e) {
                     // an index folder we may not write to: the histogram is computed again next time, nothing is lost
                 }

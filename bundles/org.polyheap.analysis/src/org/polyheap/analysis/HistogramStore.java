@@ -9,11 +9,12 @@ import java.util.Optional;
 import java.util.zip.CRC32C;
 
 import org.polyheap.index.AnalysisResult;
-import org.polyheap.index.IndexedSnapshot;
+import org.polyheap.index.ResultStore;
+import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.model.LongColumn;
 
 /**
- * Keeps a whole-graph histogram ({@link Histogram.Totals}) beside a snapshot's index, one result group
+ * Keeps a whole-graph histogram ({@link Histogram.Totals}) in a snapshot's {@link ResultStore}, one result group
  * per grouping and dominator tree ({@code histogram-<grouping>-<tree group>}), so a reopened snapshot
  * shows its histogram without walking its objects again: on the 1 GB HPROF (15.9 M objects) that walk
  * allocates arrays of 64–128 MB and takes seconds; reading the stored one is O(groups). Columns
@@ -31,23 +32,27 @@ final class HistogramStore {
         return "histogram-" + grouping.name().toLowerCase(Locale.ROOT).replace('_', '-') + "-" + DominatorTreeStore.group(options);
     }
 
-    /** The stored totals for these groups and this tree, if there and fitting; a damaged result reads as absent. */
-    static Optional<Histogram.Totals> load(IndexedSnapshot snapshot, AnalysisOptions options, Grouping grouping,
+    /**
+     * The stored totals for these groups and this tree, if there and fitting; a damaged result reads as
+     * absent (and is discarded from the store).
+     */
+    static Optional<Histogram.Totals> load(ResultStore store, AnalysisOptions options, Grouping grouping,
             Histogram.Groups groups, DominatorTree tree) {
         try {
-            return snapshot.result(group(options, grouping), VERSION)
+            return store.result(group(options, grouping), VERSION)
                     .filter(r -> r.facts().equals(facts(groups, tree)))
                     .map(HistogramStore::restore)
                     .filter(t -> t.count().length == groups.names.size());
         } catch (RuntimeException damaged) { // IndexDamagedException (UncheckedIOException) or columns that do not fit
+            if (IndexDamagedException.of(damaged).isPresent()) store.discard(group(options, grouping));
             return Optional.empty();
         }
     }
 
     /** Writes the totals and publishes them atomically. */
-    static void save(IndexedSnapshot snapshot, AnalysisOptions options, Grouping grouping, Histogram.Groups groups,
+    static void save(ResultStore store, AnalysisOptions options, Grouping grouping, Histogram.Groups groups,
             DominatorTree tree, Histogram.Totals totals) throws IOException {
-        var writer = snapshot.resultWriter(group(options, grouping), VERSION)
+        var writer = store.writer(group(options, grouping), VERSION)
                 .longColumn("count", LongColumn.of(totals.count()))
                 .longColumn("shallow", LongColumn.of(totals.shallow()))
                 .longColumn("retained", LongColumn.of(totals.retained()))

@@ -22,11 +22,12 @@ public final class RetentionRules {
     private RetentionRules() { }
 
     /**
-     * Builds the retaining graph of {@code graph} in {@link WorkArrays#forGraph} (heap, or mapped files
-     * for graphs too big for the heap); cancellable through {@code progress}.
+     * Builds the retaining graph of {@code graph} in {@link WorkArrays#forStore} without a store (heap,
+     * or mapped files in {@code java.io.tmpdir} for graphs too big for the heap); cancellable through
+     * {@code progress}.
      */
     public static RetainingGraph build(HeapGraph graph, AnalysisOptions options, Progress progress) {
-        return build(graph, options, WorkArrays.forGraph(graph, workingBytes(graph)), progress);
+        return build(graph, options, WorkArrays.forStore(null, workingBytes(graph)), progress);
     }
 
     /** As {@link #build(HeapGraph, AnalysisOptions, Progress)}, with the arrays in {@code work}. */

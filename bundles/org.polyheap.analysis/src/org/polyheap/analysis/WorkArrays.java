@@ -10,15 +10,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
-import org.polyheap.index.IndexedSnapshot;
-import org.polyheap.model.HeapGraph;
+import org.polyheap.index.Leftovers;
+import org.polyheap.index.ResultStore;
 
 /**
  * Where the analysis keeps its big working arrays (retaining graph, dominator pass, tree): plain heap
  * arrays while they fit comfortably in the heap, else temporary files mapped through
  * {@code java.lang.foreign}, so a graph of a hundred million objects needs almost no heap (the OS page
  * cache holds the pages and can write them out under memory pressure). A mapped file lives in the
- * snapshot's index folder (else {@code java.io.tmpdir}) and is unlinked as soon as it is mapped, so
+ * result store's scratch folder, the snapshot's index folder (else {@code java.io.tmpdir}), and is unlinked as soon as it is mapped, so
  * nothing is left behind even by a killed process (one killed between creating and mapping a file
  * leaves {@code analysis-*.work.tmp-<pid>}, removed by the store's next open); its disk space returns
  * when it is unmapped.
@@ -74,12 +74,15 @@ public final class WorkArrays implements AutoCloseable {
     }
 
     /**
-     * The backing for analysing {@code graph} with about {@code workingBytes} of working arrays: the
-     * system property's choice, else mapped when that is more than half the maximum heap. Mapped files
-     * go to the snapshot's index folder, or to {@code java.io.tmpdir} for an in-memory graph; they are
-     * shared (written back) unless the memory available now holds the working set twice.
+     * The backing for an analysis with about {@code workingBytes} of working arrays: the system
+     * property's choice, else mapped when that is more than half the maximum heap. Mapped files go to
+     * the {@code store}'s {@link ResultStore#scratchFolder}, or to {@code java.io.tmpdir} without a
+     * store (an in-memory graph); they are shared (written back) unless the memory available now holds
+     * the working set twice.
+     *
+     * @param store the snapshot's result store, or null
      */
-    public static WorkArrays forGraph(HeapGraph graph, long workingBytes) {
+    public static WorkArrays forStore(ResultStore store, long workingBytes) {
         String mode = System.getProperty(PROPERTY, "auto").toLowerCase(Locale.ROOT);
         boolean mapped = switch (mode) {
             case "heap" -> false;
@@ -87,7 +90,7 @@ public final class WorkArrays implements AutoCloseable {
             default -> workingBytes > Runtime.getRuntime().maxMemory() / 2;
         };
         if (!mapped) return heap();
-        return mapped(graph instanceof IndexedSnapshot s ? s.folder() : Path.of(System.getProperty("java.io.tmpdir")),
+        return mapped(store != null ? store.scratchFolder() : Path.of(System.getProperty("java.io.tmpdir")),
                 2 * workingBytes > availableMemory());
     }
 
@@ -135,7 +138,7 @@ public final class WorkArrays implements AutoCloseable {
 
     private MemorySegment map(long bytes) {
         try {
-            Path file = Files.createTempFile(folder, "analysis-", org.polyheap.index.Leftovers.temp(".work"));
+            Path file = Files.createTempFile(folder, "analysis-", Leftovers.temp(".work"));
             try (var ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 var mode = writeBack ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.PRIVATE;
                 MemorySegment seg = ch.map(mode, 0, bytes, arena); // grows the file, sparse

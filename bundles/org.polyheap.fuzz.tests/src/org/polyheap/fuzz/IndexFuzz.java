@@ -93,7 +93,7 @@ public final class IndexFuzz {
             readAll(snapshot);
             snapshot.prepareInbound(Progress.NONE);
             readAll(snapshot);
-            HeapAnalysis.run(snapshot, Progress.NONE);
+            HeapAnalysis.run(snapshot, snapshot.results(), Progress.NONE);
         } catch (IndexDamagedException expected) {
             // refused at open
         } catch (UncheckedIOException e) {

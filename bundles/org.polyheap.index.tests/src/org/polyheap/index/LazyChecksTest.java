@@ -90,7 +90,7 @@ class LazyChecksTest {
     @Test
     void damagedResultPageDropsOnlyItsGroup() throws Exception {
         try (var first = open()) {
-            first.snapshot().resultWriter("sizes", 1).longColumn("doubled", first.snapshot().shallowSize()).commit();
+            first.snapshot().results().writer("sizes", 1).longColumn("doubled", first.snapshot().shallowSize()).commit();
         }
         Path file;
         try (Stream<Path> s = Files.walk(index.resolve(IndexFiles.RESULTS))) {
@@ -98,20 +98,20 @@ class LazyChecksTest {
         }
         flipInPages(file);
         try (var second = open()) {
-            var result = second.snapshot().result("sizes", 1).orElseThrow();
+            var result = second.snapshot().results().result("sizes", 1).orElseThrow();
             damageOf(() -> result.longColumn("doubled").toArray());
-            assertTrue(second.snapshot().result("sizes", 1).isEmpty(), "the damaged group reads as absent");
+            assertTrue(second.snapshot().results().result("sizes", 1).isEmpty(), "the damaged group reads as absent");
         }
         try (var third = open()) {
             assertTrue(third.reused(), "the index itself is fine");
-            assertTrue(third.snapshot().result("sizes", 1).isEmpty(), "and the group stays absent until recomputed");
+            assertTrue(third.snapshot().results().result("sizes", 1).isEmpty(), "and the group stays absent until recomputed");
         }
     }
 
     @Test
     void temporaryFilesOfDeadWritersGoOnOpenAndLiveOnesStay() throws Exception {
         try (var first = open()) {
-            first.snapshot().resultWriter("x", 1).intColumn("a", IntColumn.of(new int[] {1, 2})).commit();
+            first.snapshot().results().writer("x", 1).intColumn("a", IntColumn.of(new int[] {1, 2})).commit();
         }
         var dead = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-version").start();
         dead.waitFor();
@@ -124,7 +124,7 @@ class LazyChecksTest {
         Path liveResult = Files.createDirectories(results.resolve(Leftovers.temp("y-" + UUID.randomUUID())));
         try (var second = open()) {
             assertTrue(second.reused());
-            assertEquals(2, second.snapshot().result("x", 1).orElseThrow().intColumn("a").get(1));
+            assertEquals(2, second.snapshot().results().result("x", 1).orElseThrow().intColumn("a").get(1));
         }
         assertFalse(Files.exists(deadResult), "a dead writer's result folder");
         assertFalse(Files.exists(deadManifest), "a dead writer's manifest");

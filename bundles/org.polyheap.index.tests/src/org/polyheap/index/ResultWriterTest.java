@@ -38,7 +38,7 @@ class ResultWriterTest {
     }
 
     private void commitDominators(IndexedSnapshot s, int version) throws IOException {
-        s.resultWriter("dominators", version)
+        s.results().writer("dominators", version)
                 .intColumn("idom", IntColumn.of(dominators))
                 .longColumn("retained", LongColumn.of(retained))
                 .oneToMany("children", LongColumn.of(new long[] {0, 2, 2, 3}), IntColumn.of(new int[] {5, 6, 7}))
@@ -49,11 +49,11 @@ class ResultWriterTest {
     @Test
     void committedResultComesBackMappedAfterReopen() throws IOException {
         try (var s = IndexedSnapshot.open(dir)) {
-            assertTrue(s.result("dominators", 1).isEmpty());
+            assertTrue(s.results().result("dominators", 1).isEmpty());
             commitDominators(s, 1);
         }
         try (var s = IndexedSnapshot.open(dir)) {
-            var r = s.result("dominators", 1).orElseThrow();
+            var r = s.results().result("dominators", 1).orElseThrow();
             assertArrayEquals(dominators, r.intColumn("idom").toArray());
             assertArrayEquals(retained, r.longColumn("retained").toArray());
             assertArrayEquals(new int[] {7}, r.oneToMany("children").list(2));
@@ -66,7 +66,7 @@ class ResultWriterTest {
     void otherVersionIsAbsent() throws IOException {
         try (var s = IndexedSnapshot.open(dir)) {
             commitDominators(s, 1);
-            assertTrue(s.result("dominators", 2).isEmpty());
+            assertTrue(s.results().result("dominators", 2).isEmpty());
         }
     }
 
@@ -83,7 +83,7 @@ class ResultWriterTest {
             f.seek(f.length() / 2);
             f.write(b ^ 1);
         }
-        try (var s = IndexedSnapshot.open(dir)) { assertTrue(s.result("dominators", 1).isEmpty()); }
+        try (var s = IndexedSnapshot.open(dir)) { assertTrue(s.results().result("dominators", 1).isEmpty()); }
     }
 
     @Test
@@ -92,7 +92,7 @@ class ResultWriterTest {
             commitDominators(s, 1);
             dominators[0] = 42;
             commitDominators(s, 2);
-            assertEquals(42, s.result("dominators", 2).orElseThrow().intColumn("idom").get(0));
+            assertEquals(42, s.results().result("dominators", 2).orElseThrow().intColumn("idom").get(0));
         }
         try (Stream<Path> files = Files.list(dir.resolve("results"))) {
             assertEquals(2, files.count(), "one manifest and one folder");
@@ -102,9 +102,9 @@ class ResultWriterTest {
     @Test
     void abortedWriterLeavesNothing() throws IOException {
         try (var s = IndexedSnapshot.open(dir)) {
-            var w = s.resultWriter("retained", 1).longColumn("retained", LongColumn.of(retained));
+            var w = s.results().writer("retained", 1).longColumn("retained", LongColumn.of(retained));
             w.abort();
-            assertTrue(s.result("retained", 1).isEmpty());
+            assertTrue(s.results().result("retained", 1).isEmpty());
         }
         try (Stream<Path> files = Files.list(dir.resolve("results"))) {
             assertEquals(0, files.count());

@@ -1,15 +1,12 @@
 package org.polyheap.index;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.polyheap.index.column.IndexDamagedException;
@@ -36,8 +33,10 @@ import org.polyheap.model.SnapshotMetadata;
  * A snapshot read from its index folder through memory mapping. Opening maps every file and checks
  * its structure (see {@link #open}); afterwards every call is thread-safe and does no I/O beyond
  * touching mapped pages (the first read of a page also checks its CRC32C), except the first use of
- * the inbound columns, which may build them ({@link #prepareInbound}). {@link #close} unmaps
- * everything at once; columns must not be used afterwards.
+ * the inbound columns, which may build them ({@link #prepareInbound}, kept by {@link InboundIndex}).
+ * The analysis' stored results are its {@link #results()}. {@link #close} unmaps everything at once
+ * (results too); columns must not be used afterwards. A damaged page found after opening is reported
+ * to the store ({@link SnapshotStore#invalidate}); the snapshot itself deletes nothing.
  */
 public final class IndexedSnapshot implements HeapGraph {
     /**
@@ -57,18 +56,19 @@ public final class IndexedSnapshot implements HeapGraph {
     private final IntIndexReader objectClass, objectLabel, objectType;
     private final LongIndexReader shallowSize, identity, sourceOffset;
     private final OneToManyIndex outbound;
-    private volatile OneToManyIndex inbound; // built or mapped on first use: see InboundIndex
-    private final Object inboundLock = new Object();
+    private final InboundIndex inbound;
     private final IntIndexReader outKind, outName;
     private final List<GcRoot> roots;
     private final List<ClassInfo> classes;
     private final StringTable strings;
     private final Map<String, ObjectAttribute> attributes;
-    private final Map<String, AnalysisResult> results = new ConcurrentHashMap<>();
+    private final ResultGroups results;
 
     private IndexedSnapshot(Path folder, Manifest manifest) throws IOException {
         this.folder = folder;
         this.manifest = manifest;
+        this.results = new ResultGroups(folder, arena);
+        this.inbound = new InboundIndex(this, manifest.references(), results);
         try {
             metadata = MetadataFile.read(map(IndexFiles.METADATA));
             objectClass = objectInts(IndexFiles.OBJECT_CLASS);
@@ -108,8 +108,8 @@ public final class IndexedSnapshot implements HeapGraph {
      * structure of every index (trailers, page tables) and that lengths agree with the counts. Each
      * page's header and CRC32C are checked when the page is first read; a damaged one then throws
      * {@link java.io.UncheckedIOException} wrapping an {@link IndexDamagedException} and invalidates
-     * the index (see {@link #damaged}). Costs one read of the page tables (8 bytes per 4096 values) and
-     * of the small files; call off the UI thread.
+     * the index ({@link SnapshotStore#invalidate}: the next open rebuilds it). Costs one read of the
+     * page tables (8 bytes per 4096 values) and of the small files; call off the UI thread.
      *
      * @throws IndexDamagedException when any check fails (the store then rebuilds)
      */
@@ -160,30 +160,8 @@ public final class IndexedSnapshot implements HeapGraph {
 
     LongIndexReader longs(String name) throws IOException { return LongIndexReader.open(map(name), origin(folder.resolve(name))); }
 
-    Origin origin(Path file) { return Origin.of(file, this::damaged); }
-
-    /**
-     * A page failed its check after opening (pages are checked when first read): makes sure no later
-     * open trusts it. For a result file the result group's manifest goes (the analysis recomputes the
-     * group); for any other file the index manifest goes (the store rebuilds the index). Best effort;
-     * called by the readers before they throw.
-     */
-    void damaged(IndexDamagedException damage) {
-        Path bad = damage.file().orElse(null);
-        Path resultsFolder = resultsFolder();
-        try {
-            if (bad != null && bad.getParent() != null && resultsFolder.equals(bad.getParent().getParent())) {
-                String dir = bad.getParent().getFileName().toString(); // <group>-<36-character uuid>
-                String group = dir.length() > 37 ? dir.substring(0, dir.length() - 37) : dir;
-                results.remove(group);
-                Files.deleteIfExists(resultsFolder.resolve(group + ".manifest"));
-            } else {
-                Files.deleteIfExists(folder.resolve(IndexFiles.MANIFEST));
-            }
-        } catch (IOException | RuntimeException cannotDelete) {
-            // read-only folder: the damage is still reported by the exception that follows
-        }
-    }
+    /** A file of the index proper: damage found in it later invalidates the whole index. */
+    Origin origin(Path file) { return Origin.of(file, damage -> SnapshotStore.invalidate(folder)); }
 
     private IntIndexReader objectInts(String name) throws IOException {
         var r = ints(name);
@@ -228,19 +206,8 @@ public final class IndexedSnapshot implements HeapGraph {
     @Override public IntColumn outKind() { return outKind; }
     @Override public IntColumn outName() { return outName; }
     /** Inbound references; the first call may build the inbound index (see {@link #prepareInbound}). */
-    @Override public LongColumn inStart() { return inbound().starts(); }
-    @Override public IntColumn inSource() { return inbound().values(); }
-
-    private OneToManyIndex inbound() {
-        OneToManyIndex in = inbound;
-        if (in != null) return in;
-        try {
-            prepareInbound(Progress.NONE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return inbound;
-    }
+    @Override public LongColumn inStart() { return inbound.columns().starts(); }
+    @Override public IntColumn inSource() { return inbound.columns().values(); }
 
     /**
      * Makes the inbound index ready: maps the stored one, or builds it from the outbound index and
@@ -253,21 +220,10 @@ public final class IndexedSnapshot implements HeapGraph {
     }
 
     /** {@link #prepareInbound(Progress)} with the sort's run size (pairs of 8 bytes held in memory). */
-    public void prepareInbound(int sortPairs, Progress progress) throws IOException {
-        if (inbound != null) return;
-        synchronized (inboundLock) {
-            if (inbound != null) return;
-            var stored = InboundIndex.load(this);
-            if (stored.isEmpty()) {
-                InboundIndex.build(this, sortPairs, progress);
-                stored = InboundIndex.load(this);
-            }
-            inbound = stored.orElseThrow(() -> new IndexDamagedException(resultsFolder(), "the inbound index just built does not read back"));
-        }
-    }
+    public void prepareInbound(int sortPairs, Progress progress) throws IOException { inbound.prepare(sortPairs, progress); }
 
     /** True when the inbound index is mapped (stored by an earlier run, or built here). No I/O. */
-    public boolean inboundReady() { return inbound != null; }
+    public boolean inboundReady() { return inbound.ready(); }
     @Override public List<GcRoot> gcRoots() { return roots; }
     @Override public List<ClassInfo> classes() { return classes; }
     @Override public String string(int id) { return strings.get(id); }
@@ -275,37 +231,10 @@ public final class IndexedSnapshot implements HeapGraph {
     @Override public Map<String, ObjectAttribute> attributes() { return attributes; }
 
     /**
-     * Starts writing a result group (files appear only at {@link ResultWriter#commit}). Cheap; the
-     * writer is for one thread.
+     * The analysis' result groups kept beside this index (dominator trees, histograms, the inbound
+     * index), mapped in this snapshot's arena. No I/O until used.
      */
-    public ResultWriter resultWriter(String group, int version) throws IOException {
-        return new ResultWriter(this, resultsFolder(), group, version);
-    }
-
-    /**
-     * A committed result group of exactly this version, mapped; empty when absent, of another
-     * version or damaged (size, structure, or CRC32C for files up to {@value #VERIFY_ON_OPEN_BYTES}
-     * bytes), so the caller recomputes. The first call per group maps and checks its files; their pages
-     * are checked when first read (a damaged one deletes the group's manifest, see {@link #damaged}).
-     */
-    public Optional<AnalysisResult> result(String group, int version) {
-        ResultWriter.checkGroupName(group);
-        AnalysisResult cached = results.get(group);
-        if (cached != null && cached.version() == version) return Optional.of(cached);
-        try {
-            var r = AnalysisResult.open(this, resultsFolder(), group, version);
-            r.ifPresent(a -> results.put(group, a));
-            return r;
-        } catch (IOException | RuntimeException damaged) {
-            return Optional.empty();
-        }
-    }
-
-    void committed(String group) { results.remove(group); }
-
-    Path resultsFolder() { return folder.resolve(IndexFiles.RESULTS); }
-
-    MemorySegment mapResult(Path file) throws IOException { return MappedFile.map(file, arena); }
+    public ResultStore results() { return results; }
 
     /** Unmaps every file (also results); idempotent. Columns fail with IllegalStateException afterwards. */
     @Override

@@ -3,6 +3,7 @@ package org.polyheap.index;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -29,10 +30,18 @@ public final class Leftovers {
         try (Stream<Path> s = Files.list(folder)) {
             for (Path p : s.toList()) {
                 var m = TEMP.matcher(p.getFileName().toString());
-                if (m.matches() && !running(m.group(1))) ResultWriter.deleteTree(p);
+                if (m.matches() && !running(m.group(1))) deleteTree(p);
             }
         } catch (IOException | RuntimeException inUse) {
             // still mapped on a platform that refuses, or raced by another cleaner: tried again next time
+        }
+    }
+
+    /** Deletes {@code root} and everything below it; nothing when it does not exist. */
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         }
     }
 

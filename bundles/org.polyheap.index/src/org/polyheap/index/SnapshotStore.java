@@ -141,14 +141,28 @@ public final class SnapshotStore {
             if (Files.exists(target)) { // move the stale index aside first: a folder cannot be renamed over another
                 Path old = target.resolveSibling(target.getFileName() + ".old-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
                 Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
-                ResultWriter.deleteTree(old);
+                Leftovers.deleteTree(old);
             }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
             published = true;
         } finally {
-            if (!published) ResultWriter.deleteTree(temp);
+            if (!published) Leftovers.deleteTree(temp);
         }
         return manifest;
+    }
+
+    /**
+     * Marks an index as damaged so that no later open trusts it: deletes its manifest, and the next
+     * {@link #open} rebuilds the index. Called when a page of an open snapshot fails its check (pages are
+     * checked when first read). Best effort: in a folder this process may not write to, the damage is
+     * still reported by the reader's exception, and the page fails its check again next time.
+     */
+    static void invalidate(Path indexFolder) {
+        try {
+            Files.deleteIfExists(indexFolder.resolve(IndexFiles.MANIFEST));
+        } catch (IOException | RuntimeException cannotDelete) {
+            // read-only folder: see above
+        }
     }
 
     /** Deletes temp and old folders of this index. Called under the lock, so their builders are dead. */
@@ -159,7 +173,7 @@ public final class SnapshotStore {
                 String n = p.getFileName().toString();
                 if (n.startsWith(name + ".tmp-") || n.startsWith(name + ".old-")) {
                     try {
-                        ResultWriter.deleteTree(p);
+                        Leftovers.deleteTree(p);
                     } catch (IOException inUse) {
                         // still mapped by a reader on a platform that refuses; tried again next time
                     }

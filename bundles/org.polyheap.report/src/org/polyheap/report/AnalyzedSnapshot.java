@@ -117,7 +117,7 @@ public record AnalyzedSnapshot(Path file, IndexedSnapshot snapshot, SnapshotPars
         var opened = store.open(file, Parsers.all(), options.parseOptions(format), progress);
         try {
             HeapGraph graph = opened.snapshot();
-            var analysis = HeapAnalysis.run(graph, options.analysisOptions(graph), progress);
+            var analysis = HeapAnalysis.run(graph, opened.snapshot().results(), options.analysisOptions(graph), progress);
             return new AnalyzedSnapshot(file, opened.snapshot(), opened.parser(), opened.reused(), analysis);
         } catch (RuntimeException | Error e) {
             opened.close();
