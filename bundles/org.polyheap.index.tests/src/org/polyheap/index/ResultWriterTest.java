@@ -100,6 +100,22 @@ class ResultWriterTest {
     }
 
     @Test
+    void committingAGroupKeepsTheGroupsWhoseNamesItStartsWith() throws IOException {
+        try (var s = IndexedSnapshot.open(dir)) {
+            s.results().writer("dominators-v8-devtools", 1).intColumn("idom", IntColumn.of(dominators)).commit();
+            s.results().writer("dominators-v8", 1).intColumn("idom", IntColumn.of(dominators)).commit();
+            s.results().writer("dominators-v8", 2).intColumn("idom", IntColumn.of(dominators)).commit();
+        }
+        try (var s = IndexedSnapshot.open(dir)) {
+            assertArrayEquals(dominators, s.results().result("dominators-v8-devtools", 1).orElseThrow().intColumn("idom").toArray());
+            assertArrayEquals(dominators, s.results().result("dominators-v8", 2).orElseThrow().intColumn("idom").toArray());
+        }
+        try (Stream<Path> files = Files.list(dir.resolve("results"))) {
+            assertEquals(4, files.count(), "two manifests and two folders: the older dominators-v8 folder went");
+        }
+    }
+
+    @Test
     void abortedWriterLeavesNothing() throws IOException {
         try (var s = IndexedSnapshot.open(dir)) {
             var w = s.results().writer("retained", 1).longColumn("retained", LongColumn.of(retained));

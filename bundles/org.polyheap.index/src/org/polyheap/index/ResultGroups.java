@@ -53,9 +53,19 @@ final class ResultGroups implements ResultStore {
     /** A new folder name for a version of {@code group}: {@code <group>-<uuid>}. */
     static String newFolderName(String group) { return group + "-" + UUID.randomUUID(); }
 
-    /** True when {@code name} is a published folder of {@code group} (see {@link #newFolderName}). */
+    /**
+     * True when {@code name} is a published folder of {@code group} (see {@link #newFolderName}): the
+     * group's name, a dash and a whole UUID, so that {@code dominators-v8-<uuid>} is not taken for a folder
+     * of {@code dominators-v8-devtools} or the other way round.
+     */
     static boolean isFolderOf(String name, String group) {
-        return name.startsWith(group + "-") && !Leftovers.isTemp(name);
+        if (!name.startsWith(group + "-") || Leftovers.isTemp(name)) return false;
+        String id = name.substring(group.length() + 1);
+        try {
+            return UUID.fromString(id).toString().equals(id);
+        } catch (IllegalArgumentException notAUuid) {
+            return false;
+        }
     }
 
     @Override
