@@ -26,7 +26,8 @@ import org.polyheap.index.column.Origin;
  * arena, cached per group), of publishing what a {@link ResultWriter} wrote, and of damage: a group whose
  * page fails its check is dropped by deleting its manifest, so the analysis recomputes it. Readers only
  * report damage (through the {@link Origin} each column gets, which names its group); nothing else
- * deletes results. Thread-safe; publications are serialized.
+ * deletes a published group (only {@link Leftovers} removes dead writers' temporary folders, and a
+ * rebuild of the index the whole folder). Thread-safe; publications are serialized.
  */
 final class ResultGroups implements ResultStore {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
@@ -55,8 +56,8 @@ final class ResultGroups implements ResultStore {
 
     /**
      * True when {@code name} is a published folder of {@code group} (see {@link #newFolderName}): the
-     * group's name, a dash and a whole UUID, so that {@code dominators-v8-<uuid>} is not taken for a folder
-     * of {@code dominators-v8-devtools} or the other way round.
+     * group's name, a dash and a whole UUID, so that a folder of {@code dominators-v8-devtools} is not
+     * taken for one of {@code dominators-v8}.
      */
     static boolean isFolderOf(String name, String group) {
         if (!name.startsWith(group + "-") || Leftovers.isTemp(name)) return false;
