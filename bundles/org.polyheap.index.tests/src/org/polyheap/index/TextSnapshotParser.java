@@ -15,8 +15,10 @@ import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * A real parser of a trivial text format, for the store's tests. Lines:
@@ -35,7 +37,9 @@ final class TextSnapshotParser implements SnapshotParser {
     @Override public boolean accepts(Probe probe) { return probe.startsWith(MAGIC + "\n"); }
 
     @Override
-    public void parse(Path file, SnapshotSink sink, Progress progress) throws IOException, SnapshotFormatException {
+    public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException {
+        Path file = source.file();
         parses.incrementAndGet();
         progress.phase("Parsing", Files.size(file));
         sink.format(format());

@@ -27,10 +27,8 @@ public interface SnapshotParser {
     boolean accepts(Probe probe);
 
     /**
-     * Reads the whole file into the sink. Streams: memory bounded by the number of objects, not the
-     * file size. Checks {@link Progress#checkCanceled()} regularly. A parser implements at least one
-     * of the three {@code parse} methods: their defaults call each other in a ring (this one, the one
-     * with options, the one with a {@link SnapshotSource}).
+     * Reads the whole file into the sink, with no options: {@link #parse(SnapshotSource, SnapshotSink,
+     * Progress, ParseOptions)} on the file.
      *
      * @throws SnapshotFormatException the file is not valid, with file and byte offset
      */
@@ -58,13 +56,12 @@ public interface SnapshotParser {
     }
 
     /**
-     * Reads a source, a file or bytes in memory, into the sink, as {@link #parse(Path, SnapshotSink,
-     * Progress)} does a file. The default reads a file source by its path (without options) and refuses
-     * bytes in memory; the product's four parsers implement this one and read both.
+     * Reads a source, a file or bytes in memory, into the sink. Streams: memory bounded by the number
+     * of objects, not the file size. Checks {@link Progress#checkCanceled()} regularly. The one method
+     * a parser must implement; the {@link Path} overloads open the file as a source.
+     *
+     * @throws SnapshotFormatException the input is not valid, with file and byte offset
      */
-    default void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
-            throws IOException, SnapshotFormatException {
-        if (source.inMemory()) throw new UnsupportedOperationException(format() + " parser reads files only");
-        parse(source.file(), sink, progress);
-    }
+    void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
+            throws IOException, SnapshotFormatException;
 }
