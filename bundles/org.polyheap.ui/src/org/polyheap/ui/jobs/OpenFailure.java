@@ -13,7 +13,7 @@ import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.swt.widgets.Shell;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.format.SnapshotFormat;
-import org.polyheap.model.spi.Probe;
+import org.polyheap.model.spi.SnapshotSource;
 import org.polyheap.report.Parsers;
 import org.polyheap.ui.PolyheapUi;
 import org.polyheap.ui.editor.Format;
@@ -72,7 +72,7 @@ public final class OpenFailure {
 
     private static boolean gzip(Path file) {
         try {
-            return Probe.of(file).gzip();
+            return SnapshotSource.of(file).gzip();
         } catch (IOException e) {
             return false;
         }
