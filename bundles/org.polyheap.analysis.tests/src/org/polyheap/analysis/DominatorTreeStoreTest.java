@@ -14,6 +14,7 @@ import org.polyheap.index.IndexBuilder;
 import org.polyheap.index.IndexedSnapshot;
 import org.polyheap.model.Progress;
 import org.polyheap.parser.v8.V8SnapshotParser;
+import org.polyheap.testdata.TestData;
 
 /** The analysis on the index store's mapped columns, and its results kept beside the index. */
 class DominatorTreeStoreTest {
@@ -23,10 +24,10 @@ class DominatorTreeStoreTest {
     void treeComputedOnMappedColumnsIsSavedAndReadBack(@TempDir Path dir) throws Exception {
         Path folder = dir.resolve("index");
         try (var builder = new IndexBuilder(folder, Progress.NONE)) {
-            new V8SnapshotParser().parse(Fixtures.data("chrome-todo.heapsnapshot.gz"), builder, Progress.NONE);
+            new V8SnapshotParser().parse(TestData.CHROME_TODO, builder, Progress.NONE);
             builder.finish();
         }
-        var ref = Fixtures.reference(Fixtures.data("chrome-todo.devtools.json"));
+        var ref = ParsedFixtures.reference(TestData.v8("chrome-todo.devtools.json"));
         DominatorTree computed;
         try (var snapshot = IndexedSnapshot.open(folder)) {
             var options = AnalysisOptions.forGraph(snapshot);

@@ -21,6 +21,7 @@ import org.polyheap.index.IndexBuilder;
 import org.polyheap.index.IndexedSnapshot;
 import org.polyheap.model.Progress;
 import org.polyheap.parser.v8.V8SnapshotParser;
+import org.polyheap.testdata.TestData;
 
 /** Whole-graph histograms kept beside the index, so a reopened snapshot does not walk its objects again. */
 class HistogramStoreTest {
@@ -37,7 +38,7 @@ class HistogramStoreTest {
     private static Path index(Path dir) throws Exception {
         Path folder = dir.resolve("index");
         try (var builder = new IndexBuilder(folder, Progress.NONE)) {
-            new V8SnapshotParser().parse(Fixtures.data("chrome-todo.heapsnapshot.gz"), builder, Progress.NONE);
+            new V8SnapshotParser().parse(TestData.CHROME_TODO, builder, Progress.NONE);
             builder.finish();
         }
         return folder;

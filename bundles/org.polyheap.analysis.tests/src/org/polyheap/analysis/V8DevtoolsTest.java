@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.polyheap.model.Progress;
+import org.polyheap.testdata.TestData;
 
 /** Our V8 numbers against Chrome DevTools' own (the *.devtools.json reference answers). */
 class V8DevtoolsTest {
@@ -18,8 +19,8 @@ class V8DevtoolsTest {
     @ValueSource(strings = {"gen-v8-20", "node-marked", "chrome-todo"})
     @SuppressWarnings("unchecked")
     void top50RetainedSizesEqualDevtools(String name) throws Exception {
-        var graph = Fixtures.load(Fixtures.data(name + ".heapsnapshot.gz"));
-        var ref = Fixtures.reference(Fixtures.data(name + ".devtools.json"));
+        var graph = ParsedFixtures.load(TestData.v8(name + ".heapsnapshot.gz"));
+        var ref = ParsedFixtures.reference(TestData.v8(name + ".devtools.json"));
         var options = AnalysisOptions.forGraph(graph);
         var tree = DominatorTree.compute(RetentionRules.build(graph, options, Progress.NONE), Progress.NONE);
         assertEquals(((Number) ref.get("nodeCount")).intValue(), graph.objectCount());
@@ -46,8 +47,8 @@ class V8DevtoolsTest {
     @ValueSource(strings = {"gen-v8-20", "chrome-todo"})
     @SuppressWarnings("unchecked")
     void rawModeKeepsFileSizesAndTheSameTree(String name) throws Exception {
-        var graph = Fixtures.load(Fixtures.data(name + ".heapsnapshot.gz"));
-        var ref = Fixtures.reference(Fixtures.data(name + ".devtools.json"));
+        var graph = ParsedFixtures.load(TestData.v8(name + ".heapsnapshot.gz"));
+        var ref = ParsedFixtures.reference(TestData.v8(name + ".devtools.json"));
         var devtools = DominatorTree.compute(
                 RetentionRules.build(graph, AnalysisOptions.forGraph(graph), Progress.NONE), Progress.NONE);
         var raw = DominatorTree.compute(RetentionRules.build(graph,

@@ -21,6 +21,7 @@ import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.parser.v8.V8SnapshotParser;
+import org.polyheap.testdata.TestData;
 
 /** The analysis with its working arrays in mapped temporary files gives exactly the heap arrays' answer. */
 class WorkArraysTest {
@@ -76,7 +77,7 @@ class WorkArraysTest {
     void heapAnalysisOnAnIndexServesTheStoredTreeWhenItComputedInMappedFiles() throws Exception {
         Path folder = dir.resolve("index");
         try (var builder = new IndexBuilder(folder, Progress.NONE)) {
-            new V8SnapshotParser().parse(Fixtures.data("chrome-todo.heapsnapshot.gz"), builder, Progress.NONE);
+            new V8SnapshotParser().parse(TestData.CHROME_TODO, builder, Progress.NONE);
             builder.finish();
         }
         String before = System.getProperty(WorkArrays.PROPERTY);

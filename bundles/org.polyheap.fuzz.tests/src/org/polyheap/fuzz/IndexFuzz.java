@@ -17,6 +17,7 @@ import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
 import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
+import org.polyheap.testdata.TestData;
 
 /**
  * Fuzz target: opening a damaged index folder. The real builder indexes a small fixture once; each
@@ -28,9 +29,9 @@ import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
  * the lazy page checks are what stands between the bytes and the readers.
  */
 public final class IndexFuzz {
-    /** The fixture the base index is built from, relative to this bundle's folder. */
-    static final Path FIXTURE = Path.of(System.getProperty("polyheap.fuzz.indexFixture",
-            "../org.polyheap.parser.fuchsia.tests/data/sample-tree.pb"));
+    /** The fixture the base index is built from (the shared Fuchsia sample unless the property names another). */
+    static final Path FIXTURE = System.getProperty("polyheap.fuzz.indexFixture") != null
+            ? Path.of(System.getProperty("polyheap.fuzz.indexFixture")) : TestData.FUCHSIA_TREE;
     private static Base base;
 
     private IndexFuzz() { }

@@ -12,12 +12,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.report.table.CsvWriter;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.actions.CompareAction;
 import org.polyheap.ui.views.ComparisonView;
 
 /** File ▸ Compare With Baseline: the Comparison view shows what {@code polyheap compare} prints. */
 class ComparisonTest {
-    private static final Path DATA = Path.of("../org.polyheap.parser.hprof.tests/data");
 
     @AfterEach
     void closeEditors() {
@@ -26,8 +26,8 @@ class ComparisonTest {
 
     @Test
     void comparingWithAnOpenBaselineShowsTheHeadlessCommandsRows(@TempDir Path dir) throws Exception {
-        Path baseline = UiTestSupport.copy(DATA.resolve("jackson-tree.hprof.gz"), Files.createDirectories(dir.resolve("before")));
-        Path current = UiTestSupport.copy(DATA.resolve("gen-40.hprof.gz"), Files.createDirectories(dir.resolve("after")));
+        Path baseline = TestData.copy(TestData.JACKSON_TREE, Files.createDirectories(dir.resolve("before")));
+        Path current = TestData.copy(TestData.GEN_40, Files.createDirectories(dir.resolve("after")));
         var base = UiTestSupport.open(baseline);
         var cur = UiTestSupport.open(current);
         assertTrue(UiTestSupport.window().getActivePage().getActiveEditor() == cur, "the snapshot to compare is the active one");

@@ -23,12 +23,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotOpener;
 import org.polyheap.ui.jobs.OpenFailure;
 
 /** A damaged snapshot opens an error dialog: one line (file, byte offset, problem), the details behind a button. */
 class ErrorDialogTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     /** What the dialog showed. */
     private record Shown(List<String> labels, List<String> details) { }

@@ -22,6 +22,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
 import org.polyheap.report.OpenOption;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
@@ -36,7 +37,7 @@ import org.polyheap.ui.views.InspectorView;
  * roots model with contents; the flat tree explained without them.
  */
 class FuchsiaWindowTest {
-    private static final Path DATA = Path.of("../org.polyheap.parser.fuchsia.tests/data");
+    private static final Path DATA = TestData.fuchsia("");
 
     @AfterEach
     void closeEditors() {
@@ -45,8 +46,8 @@ class FuchsiaWindowTest {
 
     @Test
     void heapdumpWithContentsShowsSitesPointersAndTheRootsModel(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(DATA.resolve("sample-tree.pb"), dir);
-        Path contents = UiTestSupport.copyFolder(DATA.resolve("sample-tree.contents"), dir.resolve("sample-tree.contents"));
+        Path file = TestData.copy(DATA.resolve("sample-tree.pb"), dir);
+        Path contents = TestData.copyFolder(DATA.resolve("sample-tree.contents"), dir.resolve("sample-tree.contents"));
 
         var dialog = new FuchsiaOpenDialog(UiTestSupport.window().getShell(), file, FuchsiaHeapdumpParser.siblingContentsFolder(file), List.of());
         dialog.setBlockOnOpen(false);
@@ -111,8 +112,8 @@ class FuchsiaWindowTest {
 
     @Test
     void multiProcessProfileAsksWhichProcessThenOpensIt(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(DATA.resolve("sample-multi.pb"), dir);
-        UiTestSupport.copyFolder(DATA.resolve("sample-multi.contents"), dir.resolve("sample-multi.contents"));
+        Path file = TestData.copy(DATA.resolve("sample-multi.pb"), dir);
+        TestData.copyFolder(DATA.resolve("sample-multi.contents"), dir.resolve("sample-multi.contents"));
         var listed = new AtomicReference<List<String>>();
         UiTestSupport.whenShellOpens("Open Fuchsia Heapdump", shell -> {
             Table table = UiTestSupport.find(shell, Table.class).getFirst();
@@ -140,7 +141,7 @@ class FuchsiaWindowTest {
 
     @Test
     void withoutContentsTheOverviewSaysWhyTheDominatorTreeIsFlat(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(DATA.resolve("sample-tree.pb"), dir);
+        Path file = TestData.copy(DATA.resolve("sample-tree.pb"), dir);
         var dialog = new FuchsiaOpenDialog(UiTestSupport.window().getShell(), file, FuchsiaHeapdumpParser.siblingContentsFolder(file), List.of());
         dialog.setBlockOnOpen(false);
         dialog.open();

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.HistogramPage;
 import org.polyheap.ui.editor.SnapshotEditor;
 
@@ -20,7 +21,7 @@ import org.polyheap.ui.editor.SnapshotEditor;
  * whenever one applies.
  */
 class HistogramFilterTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void closeEditors() {
@@ -29,7 +30,7 @@ class HistogramFilterTest {
 
     @Test
     void aQueryResultStartsUnfilteredAndTheCountNamesAnyFilter(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         editor.showPage(SnapshotEditor.HISTOGRAM);
         HistogramPage page = editor.histogram();
         page.setFilter("no-such-class-name");

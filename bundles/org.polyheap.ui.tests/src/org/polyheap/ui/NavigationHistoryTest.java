@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.ObjectMenu;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.navigation.NavigationHistory;
@@ -35,7 +36,7 @@ import org.polyheap.ui.views.ReferencesView;
  * step back shows the editor page, histogram, tree selection and views of the step before.
  */
 class NavigationHistoryTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void closeEditors() {
@@ -48,7 +49,7 @@ class NavigationHistoryTest {
 
     @Test
     void backAndForwardShowWhatTheEditorAndTheViewsShowed(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         var window = UiTestSupport.window();
         var page = window.getActivePage();
         var history = NavigationHistory.of(window);

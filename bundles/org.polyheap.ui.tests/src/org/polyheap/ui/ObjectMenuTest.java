@@ -31,6 +31,8 @@ import org.polyheap.analysis.ObjectSets;
 import org.polyheap.analysis.References;
 import org.polyheap.model.Progress;
 import org.polyheap.report.ObjectNames;
+import org.polyheap.report.Queries;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.HistogramPage;
 import org.polyheap.ui.editor.ObjectMenu;
@@ -46,7 +48,7 @@ import org.polyheap.ui.views.ReferencesView;
  * selected row, pick an item, look at the editor, the views and the clipboard. On a real Java heap dump.
  */
 class ObjectMenuTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void closeEditors() {
@@ -55,7 +57,7 @@ class ObjectMenuTest {
 
     @Test
     void objectRowsOfferEveryQueryAndCopy(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         var snapshot = editor.snapshot();
         var g = snapshot.graph();
         var tree = snapshot.analyzed().analysis().dominatorTree();
@@ -136,7 +138,7 @@ class ObjectMenuTest {
 
     @Test
     void histogramRowsOfferRetainedSetAndImmediateDominatorsOfTheirObjects(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         var snapshot = editor.snapshot();
         var tree = snapshot.analyzed().analysis().dominatorTree();
         var histogram = editor.histogram();

@@ -14,12 +14,13 @@ import org.eclipse.core.runtime.IStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.jobs.OpenSnapshotJob;
 
 /** Cancel during a parse, and a file that is no snapshot: the window stays usable, no index is left. */
 class OpenAndCancelTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void closeEditors() {
@@ -28,7 +29,7 @@ class OpenAndCancelTest {
 
     @Test
     void cancelDuringParseLeavesNoIndexAndTheWindowUsable(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         var opened = new AtomicReference<LoadedSnapshot>();
         var failed = new AtomicReference<IStatus>();
         var job = new OpenSnapshotJob(file, UiTestSupport.display(), opened::set, failed::set);
@@ -50,7 +51,7 @@ class OpenAndCancelTest {
 
     @Test
     void incomingReferencesAreIndexedInTheBackgroundOnceTheEditorsPagesAreMade(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         var editor = UiTestSupport.open(file);
         var index = editor.snapshot().analyzed().snapshot();
         UiTestSupport.spinUntil(() -> editor.inboundJob() != null || index.inboundReady(), 30_000, "the inbound index job");
@@ -101,7 +102,7 @@ class OpenAndCancelTest {
 
     @Test
     void reopeningAnIndexedSnapshotReusesTheIndex(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         var first = UiTestSupport.open(file);
         assertTrue(!first.snapshot().analyzed().reused());
         long objects = first.snapshot().graph().objectCount();

@@ -22,6 +22,7 @@ import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.actions.AboutDialog;
 import org.polyheap.ui.editor.SnapshotEditor;
 
@@ -83,7 +84,7 @@ class PolyheapWindowTest {
 
     @Test
     void bundledSampleOpensAsV8SnapshotAndWindowIsScreenshotted(@TempDir Path dir) throws Exception {
-        Path sample = UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir);
+        Path sample = TestData.copy(PolyheapUi.sampleSnapshot(), dir);
         SnapshotEditor editor = UiTestSupport.open(sample);
         assertEquals("chrome-todo.heapsnapshot.gz", editor.getTitle());
         assertEquals(SnapshotFormat.V8, editor.snapshot().analyzed().format());

@@ -22,6 +22,7 @@ import org.eclipse.ui.dialogs.PreferencesUtil;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
 import org.polyheap.ui.export.SnapshotExport;
@@ -36,8 +37,8 @@ import org.polyheap.ui.prefs.PolyheapPreferences;
  * and the bundled sample's index kept out of the installation.
  */
 class PreferencesTest {
-    private static final Path V8_NODE = Path.of("../org.polyheap.parser.v8.tests/data/node-marked.heapsnapshot.gz");
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path V8_NODE = TestData.NODE_MARKED;
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void resetPreferences() {
@@ -52,7 +53,7 @@ class PreferencesTest {
 
     @Test
     void v8RawSizesChosenInTheDialogReanalyseTheOpenSnapshot(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(V8_NODE, dir);
+        Path file = TestData.copy(V8_NODE, dir);
         SnapshotEditor before = UiTestSupport.open(file);
         String devtools = dominatorsCsv(before, dir.resolve("devtools.csv"));
         assertEquals(UiTestSupport.headless("dominators", file.toString(), "--csv"), devtools);
@@ -91,7 +92,7 @@ class PreferencesTest {
 
     @Test
     void hprofSizeModelAndReferentsReachTheParserAndTheAnalysis(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         SnapshotEditor before = UiTestSupport.open(file);
         var store = PolyheapPreferences.store();
         store.setValue(PolyheapPreferences.HPROF_SIZE_MODEL, "no-compressed-oops");
@@ -110,7 +111,7 @@ class PreferencesTest {
     void indexInTheCacheWhenChosenAndAlwaysForTheBundledSample(@TempDir Path dir) throws Exception {
         Path cache = Path.of(System.getenv("XDG_CACHE_HOME"), "polyheap").toAbsolutePath().normalize();
         PolyheapPreferences.store().setValue(PolyheapPreferences.INDEX_LOCATION, PolyheapPreferences.CACHE);
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         var editor = UiTestSupport.open(file);
         assertTrue(editor.snapshot().analyzed().snapshot().folder().startsWith(cache), editor.snapshot().analyzed().snapshot().folder().toString());
         assertFalse(Files.exists(dir.resolve(file.getFileName() + ".polyheap")), "nothing beside the file");

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.Reachability;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.GroupRow;
 import org.polyheap.ui.editor.SnapshotEditor;
@@ -30,7 +31,7 @@ import org.polyheap.ui.views.InspectorView;
  * JVM's dump with 2,001 only softly reachable and 1,328 unreachable objects.
  */
 class ReachabilityWindowTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void closeEditors() {
@@ -39,7 +40,7 @@ class ReachabilityWindowTest {
 
     @Test
     void groupRowsStandAtTheTopOfTheDominatorTreeAndOpenWithEnter(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         editor.showPage(SnapshotEditor.DOMINATORS);
         var page = editor.dominators();
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
@@ -93,7 +94,7 @@ class ReachabilityWindowTest {
 
     @Test
     void histogramCountsEveryObjectAndShowsOneReachabilityClassOnRequest(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         editor.showPage(SnapshotEditor.HISTOGRAM);
         var page = editor.histogram();
         var snapshot = editor.snapshot();
@@ -127,7 +128,7 @@ class ReachabilityWindowTest {
 
     @Test
     void overviewStatesTheSplitInWordsAndNumbers(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         editor.showPage(SnapshotEditor.OVERVIEW);
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
         String text = editor.overview().factsText();

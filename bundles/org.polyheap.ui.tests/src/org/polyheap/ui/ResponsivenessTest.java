@@ -14,6 +14,7 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 
 /**
@@ -24,7 +25,7 @@ import org.polyheap.ui.editor.SnapshotEditor;
  * A watchdog records the longest stall of the UI thread in each.
  */
 class ResponsivenessTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
 
     @AfterEach
     void closeEditors() {
@@ -38,7 +39,7 @@ class ResponsivenessTest {
 
     @Test
     void reopeningAnIndexedSnapshotAndExpandingTheWidestNode(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         long t0 = System.nanoTime();
         var watch = new UiStallWatch(UiTestSupport.display());
         UiTestSupport.open(file);

@@ -19,6 +19,7 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.report.cli.Main;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.DominatorRows;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.HistogramRows;
@@ -36,8 +37,8 @@ import org.polyheap.ui.views.ReferencesView;
  * CSV export against the headless command. Runs on the UI thread inside the application.
  */
 class SnapshotWindowTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
-    private static final Path DART = Path.of("../org.polyheap.parser.dart.tests/data/dart-sass-ia32-a-tiny.dartheap.gz");
+    private static final Path HPROF = TestData.JACKSON_TREE;
+    private static final Path DART = TestData.DART_TINY;
 
     @AfterEach
     void closeEditors() {
@@ -46,7 +47,7 @@ class SnapshotWindowTest {
 
     @Test
     void v8SampleShowsPagesAndLinkedViews(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir);
+        Path file = TestData.copy(PolyheapUi.sampleSnapshot(), dir);
         var editor = UiTestSupport.open(file);
         checkHistogram(editor);
         checkCsvExport(editor, file, dir);
@@ -72,7 +73,7 @@ class SnapshotWindowTest {
 
     @Test
     void hprofOpensWithFieldsAndExportEqualsHeadlessCsv(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         var editor = UiTestSupport.open(file);
         assertEquals(SnapshotFormat.HPROF, editor.snapshot().analyzed().format());
         checkHistogram(editor);
@@ -94,7 +95,7 @@ class SnapshotWindowTest {
 
     @Test
     void ctrlFShowsTheHistogramFilter(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir));
+        var editor = UiTestSupport.open(TestData.copy(PolyheapUi.sampleSnapshot(), dir));
         editor.showPage(SnapshotEditor.DOMINATORS);
         UiTestSupport.window().getActivePage().activate(editor);
         var handlers = UiTestSupport.window().getService(org.eclipse.ui.handlers.IHandlerService.class);
@@ -107,7 +108,7 @@ class SnapshotWindowTest {
 
     @Test
     void dartSnapshotOpensAndGroupsByLibrary(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(DART, dir);
+        Path file = TestData.copy(DART, dir);
         var editor = UiTestSupport.open(file);
         assertEquals(SnapshotFormat.DART, editor.snapshot().analyzed().format());
         checkHistogram(editor);
@@ -138,7 +139,7 @@ class SnapshotWindowTest {
     /** File ▸ Export opens a dialog of a sensible size listing every choice; Cancel writes nothing. */
     @Test
     void exportDialogListsTheChoices(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+        Path file = TestData.copy(HPROF, dir);
         UiTestSupport.open(file);
         var seen = new java.util.ArrayList<String>();
         var width = new java.util.concurrent.atomic.AtomicInteger();
@@ -167,7 +168,7 @@ class SnapshotWindowTest {
     /** HPROF keeps string texts and array lengths in the dump, not the index: the tree's labels get them in the background. */
     @Test
     void hprofLabelsInTheDominatorTreeShowStringTextsReadFromTheDump(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(HPROF, dir));
+        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
         var snapshot = editor.snapshot();
         var tree = snapshot.analyzed().analysis().dominatorTree();
         int[] strings = org.polyheap.analysis.ObjectSets.members(snapshot.graph(), tree,
@@ -321,7 +322,7 @@ class SnapshotWindowTest {
 
     @Test
     void v8InspectorShowsAClosuresSourceLocation(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir));
+        var editor = UiTestSupport.open(TestData.copy(PolyheapUi.sampleSnapshot(), dir));
         var snapshot = editor.snapshot();
         var graph = snapshot.graph();
         // a closure of the page's own script: the parser keeps its location and finds the script's name

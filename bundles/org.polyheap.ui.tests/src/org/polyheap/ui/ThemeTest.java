@@ -9,6 +9,7 @@ import org.eclipse.swt.graphics.RGB;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.prefs.PolyheapPreferences;
 import org.polyheap.ui.prefs.Themes;
@@ -26,7 +27,7 @@ class ThemeTest {
 
     @Test
     void darkAndLightThemesRestyleTheOpenWindow(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(PolyheapUi.sampleSnapshot(), dir);
+        Path file = TestData.copy(PolyheapUi.sampleSnapshot(), dir);
         leaveAnEmptiedVirtualTable(file);
         SnapshotEditor editor = UiTestSupport.open(file);
         editor.showPage(SnapshotEditor.HISTOGRAM);
@@ -72,7 +73,7 @@ class ThemeTest {
     void anEditorOpenedWhileDarkTurnsLightWithTheWindow(@TempDir Path dir) throws Exception {
         PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.DARK);
         UiTestSupport.spinUntil(() -> Themes.DARK_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the dark theme");
-        SnapshotEditor editor = UiTestSupport.open(UiTestSupport.copy(Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz"), dir));
+        SnapshotEditor editor = UiTestSupport.open(TestData.copy(TestData.JACKSON_TREE, dir));
         editor.showPage(SnapshotEditor.HISTOGRAM);
         var table = editor.histogram().viewer().getTable();
         UiTestSupport.spin(200);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -82,22 +81,6 @@ final class UiTestSupport {
         if (job == null) return;
         spinUntil(() -> job.getResult() != null, TIMEOUT_MS, job.getName());
         spin(50); // its asyncExec'd result
-    }
-
-    /** Copies a test data file into {@code dir}, so its index is written there and not into the sources. */
-    static Path copy(Path source, Path dir) throws IOException {
-        Path target = dir.resolve(source.getFileName());
-        Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-        return target;
-    }
-
-    /** Copies a folder's files (not recursively) into {@code target}, e.g. a Fuchsia contents folder. */
-    static Path copyFolder(Path source, Path target) throws IOException {
-        Files.createDirectories(target);
-        try (var files = Files.list(source)) {
-            for (Path f : files.toList()) Files.copy(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-        }
-        return target;
     }
 
     /** Opens a snapshot as File ▸ Open does and waits for its editor. */

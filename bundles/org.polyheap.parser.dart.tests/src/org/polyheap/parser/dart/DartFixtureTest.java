@@ -16,6 +16,7 @@ import org.polyheap.model.ClassInfo;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.memory.HeapGraphBuilder;
+import org.polyheap.testdata.TestData;
 
 /**
  * The real dart-sass snapshots (32-bit Dart 3.7.3 VM) against the facts of the independent decoder,
@@ -24,7 +25,7 @@ import org.polyheap.model.memory.HeapGraphBuilder;
 class DartFixtureTest {
     private static final Map<String, HeapGraph> GRAPHS = new ConcurrentHashMap<>();
 
-    static Path snapshot(String name) { return Path.of("data", name + ".dartheap.gz"); }
+    static Path snapshot(String name) { return TestData.dart(name + ".dartheap.gz"); }
 
     static HeapGraph graph(String name) {
         return GRAPHS.computeIfAbsent(name, n -> {
@@ -39,7 +40,7 @@ class DartFixtureTest {
         });
     }
 
-    static ReferenceFacts facts(String name) throws Exception { return ReferenceFacts.of(Path.of("data", name + ".facts.txt")); }
+    static ReferenceFacts facts(String name) throws Exception { return ReferenceFacts.of(TestData.dart(name + ".facts.txt")); }
 
     @ParameterizedTest
     @ValueSource(strings = { "dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc" })

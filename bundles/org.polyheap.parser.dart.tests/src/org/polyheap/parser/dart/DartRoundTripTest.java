@@ -22,6 +22,7 @@ import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.HeapGraphBuilder;
+import org.polyheap.testdata.TestData;
 
 /** Snapshots written by {@link DartHeapWriter} the way the VM writes them, read back. */
 class DartRoundTripTest {
@@ -353,6 +354,6 @@ class DartRoundTripTest {
         var parser = parsers.getFirst();
         assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(write("x.json", sample(8).bytes(true)))));
         assertFalse(parser.accepts(org.polyheap.model.spi.Probe.of(write("x.dartheap", "JAVA PROFILE 1.0.2".getBytes()))));
-        assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(Path.of("data/dart-sass-ia32-a-tiny.dartheap.gz"))));
+        assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(TestData.DART_TINY)));
     }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.parser.fuchsia.FfxProfileWriter.Allocation;
+import org.polyheap.testdata.TestData;
 
 class DetectionTest {
     @TempDir Path dir;
@@ -73,7 +74,7 @@ class DetectionTest {
     @Test
     void rejectsHeadsOfRealHprofV8AndDartSnapshots() throws Exception {
         for (String name : List.of("gen-40.hprof", "node-marked.heapsnapshot", "dart-sass-ia32-a-tiny.dartheap")) {
-            var probe = Probe.of(Path.of("data/heads/" + name + ".head.gz"));
+            var probe = Probe.of(TestData.fuchsia("heads/" + name + ".head.gz"));
             assertTrue(probe.head().length == Probe.HEAD_BYTES, name);
             assertFalse(parser.accepts(probe), name);
         }

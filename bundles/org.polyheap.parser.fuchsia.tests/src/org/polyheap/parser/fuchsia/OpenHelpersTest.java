@@ -12,11 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.Progress;
 import org.polyheap.model.spi.ParseOptions;
+import org.polyheap.testdata.TestData;
 
 /** What the window asks before an open: the proposed contents folder and the processes of a profile. */
 class OpenHelpersTest {
-    private static final Path TREE = Path.of("data/sample-tree.pb");
-    private static final Path MULTI = Path.of("data/sample-multi.pb");
+    private static final Path TREE = TestData.FUCHSIA_TREE;
+    private static final Path MULTI = TestData.FUCHSIA_MULTI;
 
     @Test
     void siblingContentsFolderIsStemDotContentsThenContents(@TempDir Path dir) throws Exception {

@@ -13,23 +13,24 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.polyheap.parser.fuchsia.FfxProfileWriter.Allocation;
+import org.polyheap.testdata.TestData;
 
 /**
- * Writes {@code data/sample-tree.pb} and {@code data/sample-tree.contents/}: a heapdump in the ffx
+ * Writes {@code sample-tree.pb} and {@code sample-tree.contents/}: a heapdump in the ffx
  * layout (tags, contents) of a tree of blocks — a root holding 3 nodes, each holding 4 leaves, one
  * leaf pointing back into the middle of its parent, plus a two-block cycle nothing points to. Other
  * fragments (the headless command's tests) use it as their Fuchsia input. Also writes
- * {@code data/sample-multi.pb} and {@code data/sample-multi.contents/}: the same layout with
+ * {@code sample-multi.pb} and {@code sample-multi.contents/}: the same layout with
  * {@code --multi-process}, two processes (koid 100 a chain of three blocks, koid 200 a pair
  * pointing at each other plus one more block), contents files named {@code <koid>-0x<hex>}. The
  * window's tests open both. Run it by hand when the layout changes:
- * {@code java … org.polyheap.parser.fuchsia.SampleHeapdump data}.
+ * {@code java … org.polyheap.parser.fuchsia.SampleHeapdump} (writes into the Fuchsia folder of {@code TestData}).
  */
 public final class SampleHeapdump {
     private SampleHeapdump() { }
 
     public static void main(String[] args) throws Exception {
-        Path data = Path.of(args.length > 0 ? args[0] : "data");
+        Path data = args.length > 0 ? Path.of(args[0]) : TestData.fuchsia("");
         Path contents = data.resolve("sample-tree.contents");
         Files.createDirectories(contents);
         var allocations = new ArrayList<Allocation>();

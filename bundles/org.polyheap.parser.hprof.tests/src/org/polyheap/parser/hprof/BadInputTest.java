@@ -18,6 +18,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.testdata.TestData;
 
 /**
  * Broken files end in a {@link SnapshotFormatException} naming the byte offset, or (cut off inside the
@@ -56,7 +57,7 @@ class BadInputTest {
     @Test
     void realDumpTruncatedInsideTheHeapGivesPartialSnapshot() throws Exception {
         byte[] head;
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of("data/jackson-tree.hprof.gz")))) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(TestData.JACKSON_TREE))) {
             head = in.readNBytes(8_000_000); // the heap dump starts after about 3.5 MB of strings and classes
         }
         for (int cut : new int[] {7_999_999, 5_000_001}) {

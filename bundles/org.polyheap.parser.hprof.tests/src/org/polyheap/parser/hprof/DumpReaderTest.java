@@ -12,9 +12,11 @@ import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.Test;
 
+import org.polyheap.testdata.TestData;
+
 /** Random reads in a real dump gzipped as one member (the fixture, gzip -9) equal the plain bytes, at bounded cost. */
 class DumpReaderTest {
-    private static final Path FIXTURE = Path.of("data/jackson-tree.hprof.gz");
+    private static final Path FIXTURE = TestData.JACKSON_TREE;
 
     @Test
     void backwardReadsInOneBigMemberDecodeAtMostOneCheckpointSpan() throws Exception {

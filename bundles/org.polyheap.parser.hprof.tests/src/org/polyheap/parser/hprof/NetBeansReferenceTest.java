@@ -24,6 +24,7 @@ import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.RootKind;
+import org.polyheap.testdata.TestData;
 
 /**
  * The two real JDK 17 dumps in data/ against the answers of the NetBeans profiler heap library
@@ -39,8 +40,8 @@ class NetBeansReferenceTest {
     @SuppressWarnings("unchecked")
     void parseBoth() throws Exception {
         for (String name : List.of("gen-40", "jackson-tree")) {
-            graphs.put(name, Dumps.parse(Path.of("data/" + name + ".hprof.gz")).graph());
-            answers.put(name, (Map<String, Object>) Json.parse(Files.readString(Path.of("data/" + name + ".netbeans.json"))));
+            graphs.put(name, Dumps.parse(TestData.hprof(name + ".hprof.gz")).graph());
+            answers.put(name, (Map<String, Object>) Json.parse(Files.readString(TestData.hprof(name + ".netbeans.json"))));
         }
     }
 
@@ -146,7 +147,7 @@ class NetBeansReferenceTest {
         assertTrue(customer >= 0);
         assertEquals("Gen$Customer", Dumps.className(g, customer));
         Map<String, Object> expected = (Map<String, Object>) first.get("fields");
-        try (ObjectInspector inspector = new HprofParser().inspector(Path.of("data/gen-40.hprof.gz"), g)) {
+        try (ObjectInspector inspector = new HprofParser().inspector(TestData.GEN_40, g)) {
             Map<String, Object> actual = new HashMap<>();
             for (FieldValue f : inspector.fields(customer)) actual.put(f.name(), f.value());
             assertEquals(expected.keySet(), actual.keySet());

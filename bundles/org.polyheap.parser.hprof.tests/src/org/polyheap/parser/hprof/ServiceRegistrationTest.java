@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.spi.Probe;
 import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.testdata.TestData;
 
 class ServiceRegistrationTest {
     @Test
@@ -22,7 +23,7 @@ class ServiceRegistrationTest {
     @Test
     void acceptsHprofByContentIncludingGzipButNotOtherFormats(@TempDir Path dir) throws Exception {
         HprofParser parser = new HprofParser();
-        assertTrue(parser.accepts(Probe.of(Path.of("data/jackson-tree.hprof.gz"))));
+        assertTrue(parser.accepts(Probe.of(TestData.JACKSON_TREE)));
         Path json = Files.writeString(dir.resolve("x.hprof"), "{\"snapshot\":{\"meta\":{}}}");
         assertFalse(parser.accepts(Probe.of(json)));
     }

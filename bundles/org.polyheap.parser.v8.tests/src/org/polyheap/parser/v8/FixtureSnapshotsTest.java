@@ -14,6 +14,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.memory.HeapGraphBuilder;
+import org.polyheap.testdata.TestData;
 
 /**
  * The three real snapshots of the shared fixtures (Node 20 and Chromium 156) and a Chromium page
@@ -29,7 +30,7 @@ class FixtureSnapshotsTest {
         HeapGraph g = PARSED.get(name);
         if (g == null) {
             var sink = new HeapGraphBuilder();
-            new V8SnapshotParser().parse(Path.of("data", name + ".heapsnapshot.gz"), sink, Progress.NONE);
+            new V8SnapshotParser().parse(TestData.v8(name + ".heapsnapshot.gz"), sink, Progress.NONE);
             g = sink.build();
             PARSED.put(name, g);
         }
@@ -40,7 +41,7 @@ class FixtureSnapshotsTest {
     @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void nodeAndEdgeCountsEqualHeaderAndDevTools(String name) throws Exception {
         var g = parsed(name);
-        var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
+        var ref = ReferenceAnswers.read(TestData.v8(name + ".devtools.json"));
         assertEquals(ReferenceAnswers.number(ref, "nodeCount"), g.objectCount());
         assertEquals(ReferenceAnswers.number(ref, "edgeCount"), g.outTarget().size());
         assertEquals(Long.toString(g.objectCount()), g.facts().get("nodeCount"));
@@ -51,7 +52,7 @@ class FixtureSnapshotsTest {
     @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void totalSelfSizeEqualsDevToolsRawTotal(String name) throws Exception {
         var g = parsed(name);
-        var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
+        var ref = ReferenceAnswers.read(TestData.v8(name + ".devtools.json"));
         long sum = 0;
         for (int i = 0; i < g.objectCount(); i++) sum += g.shallowSize().get(i);
         assertEquals(ReferenceAnswers.number(ref, "rawTotalSelfSize"), sum);
@@ -80,7 +81,7 @@ class FixtureSnapshotsTest {
         // closures' scripts are found by name through their shared function info (Chromium's builtins
         // belong to a script without a name: "script N")
         long named = 0, closures = 0;
-        try (var inspector = new V8SnapshotParser().inspector(Path.of("data", name + ".heapsnapshot.gz"), g)) {
+        try (var inspector = new V8SnapshotParser().inspector(TestData.v8(name + ".heapsnapshot.gz"), g)) {
             for (long k = 0; k < scripts.count(); k++) {
                 int node = scripts.object(k);
                 if (!g.classes().get(g.objectClass().get(node)).name().equals("Function")) continue;
@@ -95,7 +96,7 @@ class FixtureSnapshotsTest {
     @ParameterizedTest
     @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void perClassCountsAndSelfSizesEqualDevToolsSummaryClasses(String name) throws Exception {
-        assertClassesEqual(ReferenceAnswers.read(Path.of("data", name + ".devtools-classes.json.gz")), parsed(name));
+        assertClassesEqual(ReferenceAnswers.read(TestData.v8(name + ".devtools-classes.json.gz")), parsed(name));
     }
 
     /** Every DevTools class key (name + location) has the same node count and raw self-size sum in the graph. */
@@ -128,7 +129,7 @@ class FixtureSnapshotsTest {
     @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void topRetainersHaveDevToolsIdsClassesAndRawSizes(String name) throws Exception {
         var g = parsed(name);
-        var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
+        var ref = ReferenceAnswers.read(TestData.v8(name + ".devtools.json"));
         for (var top : ReferenceAnswers.list(ref, "top")) {
             int ordinal = (int) ReferenceAnswers.number(top, "ordinal");
             assertEquals(ReferenceAnswers.number(top, "id"), g.identity().get(ordinal));
@@ -149,7 +150,7 @@ class FixtureSnapshotsTest {
     @ValueSource(strings = {"chrome-todo", "chrome-detached", "gen-v8-20", "node-marked"})
     void rootNodeIsTheSyntheticGcRoot(String name) throws Exception {
         var g = parsed(name);
-        var ref = ReferenceAnswers.read(Path.of("data", name + ".devtools.json"));
+        var ref = ReferenceAnswers.read(TestData.v8(name + ".devtools.json"));
         assertEquals(1, g.gcRoots().size());
         assertEquals(RootKind.V8_SYNTHETIC_ROOT, g.gcRoots().getFirst().kind());
         assertEquals(ReferenceAnswers.number(ref, "rootNodeIndex") / g.facts().get("v8.nodeFields").split(",").length,

@@ -23,6 +23,7 @@ import org.polyheap.model.RootKind;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.format.V8NodeType;
 import org.polyheap.model.memory.HeapGraphBuilder;
+import org.polyheap.testdata.TestData;
 
 /** Layout variants V8 versions write, and layouts any JSON writer may produce, on small snapshots. */
 class FormatVariantsTest {
@@ -282,7 +283,7 @@ class FormatVariantsTest {
         assertTrue(parsers.contains(SnapshotFormat.V8), parsers.toString());
         var parser = new V8SnapshotParser();
         assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(MiniSnapshot.sample().write(dir, "a.heapsnapshot"))));
-        assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(Path.of("data/chrome-todo.heapsnapshot.gz"))));
+        assertTrue(parser.accepts(org.polyheap.model.spi.Probe.of(TestData.CHROME_TODO)));
         assertTrue(!parser.accepts(org.polyheap.model.spi.Probe.of(Files.writeString(dir.resolve("x.json"), "{\"name\":\"pkg\"}"))));
         assertTrue(!parser.accepts(org.polyheap.model.spi.Probe.of(Files.write(dir.resolve("x.hprof"),
                 "JAVA PROFILE 1.0.2\0".getBytes()))));

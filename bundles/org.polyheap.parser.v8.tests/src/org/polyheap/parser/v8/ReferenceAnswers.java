@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the reference JSON files in data/ (plain or gzip) into maps and lists. */
+/** Reads the reference JSON files of the V8 test data (plain or gzip) into maps and lists. */
 final class ReferenceAnswers {
     private ReferenceAnswers() { }
 

@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.polyheap.testdata.TestData;
+
 /** Exit codes and the one-line messages of the headless command on bad input and bad usage. */
 class BadInputTest {
     private static void assertOneLine(CommandRun r, int code, String contains) {
@@ -48,7 +50,7 @@ class BadInputTest {
 
     @Test
     void truncatedSnapshotNamesFileAndOffset(@TempDir Path tmp) throws Exception {
-        Path full = Fixtures.copy(Fixtures.DART, tmp);
+        Path full = TestData.copyUncompressed(TestData.DART_TINY, tmp);
         byte[] bytes = Files.readAllBytes(full);
         Path cut = Files.write(tmp.resolve("cut.dartheap"), java.util.Arrays.copyOf(bytes, bytes.length / 3));
         CommandRun r = CommandRun.of("overview", cut.toString(), "--quiet");
@@ -59,7 +61,7 @@ class BadInputTest {
 
     @Test
     void truncatedV8JsonIsBadInput(@TempDir Path tmp) throws Exception {
-        Path full = Fixtures.copy(Fixtures.V8, tmp);
+        Path full = TestData.copyUncompressed(TestData.CHROME_TODO, tmp);
         byte[] bytes = Files.readAllBytes(full);
         Path cut = Files.write(tmp.resolve("cut.heapsnapshot"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
         assertOneLine(CommandRun.of("overview", cut.toString(), "--quiet"), 3, "at byte ");
@@ -87,7 +89,7 @@ class BadInputTest {
 
     @Test
     void unknownObjectIsNotFound(@TempDir Path tmp) throws Exception {
-        Path f = Fixtures.copy(Fixtures.DART, tmp);
+        Path f = TestData.copyUncompressed(TestData.DART_TINY, tmp);
         assertOneLine(CommandRun.of("paths", f.toString(), "--object", "#999999999", "--quiet"), 5, "no object #999999999");
         assertEquals(2, CommandRun.of("paths", f.toString(), "--object", "banana", "--quiet").code());
     }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.testdata.TestData;
 
 /**
  * Index pages are checked when first read. When the analysis meets a damaged page of a reused index,
@@ -24,7 +25,7 @@ class DamagedIndexTest {
 
     @Test
     void damagedPageMetByTheAnalysisRebuildsTheIndex(@TempDir Path dir) throws Exception {
-        Path file = Fixtures.copy(Fixtures.HPROF, dir);
+        Path file = TestData.copyUncompressed(TestData.JACKSON_TREE, dir);
         long reachable;
         Path index;
         try (var first = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
@@ -61,7 +62,7 @@ class DamagedIndexTest {
      */
     @Test
     void damagedPageMetByACommandRebuildsAndAnswersInTheSameRun(@TempDir Path dir) throws Exception {
-        Path file = Fixtures.copy(Fixtures.HPROF, dir);
+        Path file = TestData.copyUncompressed(TestData.JACKSON_TREE, dir);
         CommandRun first = CommandRun.of("overview", file.toString(), "--quiet"); // index and tree, no histogram yet
         assertEquals(0, first.code(), first.err());
         String expected = CommandRun.of("histogram", file.toString(), "--csv", "--quiet", "--index-dir", "beside").out();
@@ -83,7 +84,7 @@ class DamagedIndexTest {
 
     @Test
     void flippedByteInATableIsNeverServed(@TempDir Path dir) throws Exception {
-        Path file = Fixtures.copy(Fixtures.HPROF, dir);
+        Path file = TestData.copyUncompressed(TestData.JACKSON_TREE, dir);
         String expected = CommandRun.of("histogram", file.toString(), "--csv", "--quiet", "--top", "30").out();
         Path index = dir.resolve(file.getFileName() + ".polyheap");
         flip(index.resolve("classes.table"));

@@ -19,7 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.polyheap.analysis.DuplicateStrings;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.report.ObjectIds;
 import org.polyheap.report.ObjectNames;
+import org.polyheap.testdata.TestData;
 
 /**
  * {@code polyheap duplicates} on real snapshots of the three formats with strings, checked against a
@@ -34,9 +36,9 @@ class DuplicateStringsCommandTest {
     @BeforeAll
     void copyFixtures() throws Exception {
         dir = Files.createTempDirectory("polyheap-dup");
-        files.put("hprof", Fixtures.copy(Fixtures.HPROF, dir));
-        files.put("v8", Fixtures.copy(Fixtures.V8, dir));
-        files.put("dart", Fixtures.copy(Fixtures.DART, dir));
+        files.put("hprof", TestData.copyUncompressed(TestData.JACKSON_TREE, dir));
+        files.put("v8", TestData.copyUncompressed(TestData.CHROME_TODO, dir));
+        files.put("dart", TestData.copyUncompressed(TestData.DART_TINY, dir));
     }
 
     @AfterAll

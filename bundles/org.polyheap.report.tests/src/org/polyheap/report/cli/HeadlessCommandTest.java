@@ -21,7 +21,9 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.report.ObjectIds;
 import org.polyheap.report.ObjectNames;
+import org.polyheap.testdata.TestData;
 
 /**
  * Runs each subcommand on a real snapshot of every format and checks the JSON against the schema of
@@ -35,10 +37,10 @@ class HeadlessCommandTest {
     @BeforeAll
     void copyFixtures() throws Exception {
         dir = Files.createTempDirectory("polyheap-cli");
-        files.put("hprof", Fixtures.copy(Fixtures.HPROF, dir));
-        files.put("v8", Fixtures.copy(Fixtures.V8, dir));
-        files.put("dart", Fixtures.copy(Fixtures.DART, dir));
-        files.put("fuchsia", Fixtures.copy(Fixtures.FUCHSIA, dir));
+        files.put("hprof", TestData.copyUncompressed(TestData.JACKSON_TREE, dir));
+        files.put("v8", TestData.copyUncompressed(TestData.CHROME_TODO, dir));
+        files.put("dart", TestData.copyUncompressed(TestData.DART_TINY, dir));
+        files.put("fuchsia", TestData.copyUncompressed(TestData.FUCHSIA_TREE, dir));
     }
 
     @AfterAll

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.polyheap.testdata.TestData;
+
 /**
  * The HTML report as a reader sees it: rendered by headless Chromium (Debian's {@code chromium},
  * installed by {@code ./polyheap test}), checked through the DOM it builds, and saved as a screenshot
@@ -24,7 +26,7 @@ class HtmlReportInBrowserTest {
 
     @Test
     void reportRendersInChromiumWithEverySection(@TempDir Path tmp) throws Exception {
-        Path snapshot = Fixtures.copy(Fixtures.V8, tmp);
+        Path snapshot = TestData.copyUncompressed(TestData.CHROME_TODO, tmp);
         Path out = tmp.resolve("report");
         var err = new ByteArrayOutputStream();
         int code = Main.run(List.of("report", snapshot.toString(), "--out", out.toString(), "--quiet"),

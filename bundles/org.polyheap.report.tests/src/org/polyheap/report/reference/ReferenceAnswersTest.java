@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +22,9 @@ import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.report.ObjectIds;
 import org.polyheap.report.ObjectNames;
+import org.polyheap.testdata.TestData;
 
 /**
  * The whole path users take (real parser → index store → analysis) against the independent reference
@@ -33,16 +32,9 @@ import org.polyheap.report.ObjectNames;
  * profiler heap library for HPROF.
  */
 class ReferenceAnswersTest {
-    private static final Path V8_DATA = Path.of("../org.polyheap.parser.v8.tests/data");
-    private static final Path HPROF_DATA = Path.of("../org.polyheap.parser.hprof.tests/data");
+    private static final Path V8_DATA = TestData.v8("");
+    private static final Path HPROF_DATA = TestData.hprof("");
 
-    static Path gunzip(Path gz, Path dir) throws Exception {
-        Path target = dir.resolve(gz.getFileName().toString().replace(".gz", ""));
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz)); OutputStream out = Files.newOutputStream(target)) {
-            in.transferTo(out);
-        }
-        return target;
-    }
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> json(Path file) throws Exception {
@@ -53,7 +45,7 @@ class ReferenceAnswersTest {
     @ValueSource(strings = {"gen-v8-20", "node-marked", "chrome-todo"})
     @SuppressWarnings("unchecked")
     void v8Top50RetainedSizesEqualChromeDevtools(String name, @TempDir Path tmp) throws Exception {
-        Path file = gunzip(V8_DATA.resolve(name + ".heapsnapshot.gz"), tmp);
+        Path file = TestData.copyUncompressed(V8_DATA.resolve(name + ".heapsnapshot.gz"), tmp);
         var ref = json(V8_DATA.resolve(name + ".devtools.json"));
         try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
             HeapGraph g = s.graph();
@@ -82,7 +74,7 @@ class ReferenceAnswersTest {
     @ValueSource(strings = {"gen-40", "jackson-tree"})
     @SuppressWarnings("unchecked")
     void javaImmediateDominatorsAndPathsAgreeWithNetbeans(String name, @TempDir Path tmp) throws Exception {
-        Path file = gunzip(HPROF_DATA.resolve(name + ".hprof.gz"), tmp);
+        Path file = TestData.copyUncompressed(HPROF_DATA.resolve(name + ".hprof.gz"), tmp);
         var ref = json(HPROF_DATA.resolve(name + ".netbeans.json"));
         try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
             HeapGraph g = s.graph();
@@ -138,7 +130,7 @@ class ReferenceAnswersTest {
     @MethodSource("hprofFixturesWithNetbeansAnswers")
     @SuppressWarnings("unchecked")
     void javaClassHistogramCountsEqualNetbeansAndCountEveryObject(String name, @TempDir Path tmp) throws Exception {
-        Path file = gunzip(HPROF_DATA.resolve(name + ".hprof.gz"), tmp);
+        Path file = TestData.copyUncompressed(HPROF_DATA.resolve(name + ".hprof.gz"), tmp);
         var ref = json(HPROF_DATA.resolve(name + ".netbeans.json"));
         try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
             HeapGraph g = s.graph();
@@ -168,8 +160,8 @@ class ReferenceAnswersTest {
     @ParameterizedTest
     @ValueSource(strings = {"dart-sass-ia32-a-tiny", "dart-sass-ia32-d-after-gc"})
     void dartReachabilityEqualsTheIndependentDecoder(String name, @TempDir Path tmp) throws Exception {
-        Path data = Path.of("../org.polyheap.parser.dart.tests/data");
-        Path file = gunzip(data.resolve(name + ".dartheap.gz"), tmp);
+        Path data = TestData.dart("");
+        Path file = TestData.copyUncompressed(data.resolve(name + ".dartheap.gz"), tmp);
         // decode.js: "reachable from object 1 (BFS over non-zero refs): 174,696 objects, shallow total 13,620,952 bytes"
         var m = java.util.regex.Pattern.compile("reachable from object 1 .*?: ([\\d,]+) objects, shallow total ([\\d,]+) bytes")
                 .matcher(Files.readString(data.resolve(name + ".facts.txt")));
@@ -212,7 +204,7 @@ class ReferenceAnswersTest {
      */
     @org.junit.jupiter.api.Test
     void dartComparisonMatchesTheIndependentDecoder(@TempDir Path tmp) throws Exception {
-        Path data = Path.of("../org.polyheap.parser.dart.tests/data");
+        Path data = TestData.dart("");
         String reference = Files.readString(data.resolve("dart-sass-ia32-a-vs-d.compare.txt"));
         var m = java.util.regex.Pattern.compile("also occurs in A: ([\\d,]+)").matcher(reference);
         assertTrue(m.find(), reference);
@@ -220,9 +212,9 @@ class ReferenceAnswersTest {
         long duplicates = 0;
         var d = java.util.regex.Pattern.compile("duplicate class\\+hash keys: (\\d+)").matcher(reference);
         while (d.find()) duplicates += Long.parseLong(d.group(1));
-        try (var a = AnalyzedSnapshot.open(gunzip(data.resolve("dart-sass-ia32-a-tiny.dartheap.gz"), tmp),
+        try (var a = AnalyzedSnapshot.open(TestData.copyUncompressed(data.resolve("dart-sass-ia32-a-tiny.dartheap.gz"), tmp),
                 AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
-             var b = AnalyzedSnapshot.open(gunzip(data.resolve("dart-sass-ia32-d-after-gc.dartheap.gz"), tmp),
+             var b = AnalyzedSnapshot.open(TestData.copyUncompressed(data.resolve("dart-sass-ia32-d-after-gc.dartheap.gz"), tmp),
                 AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE)) {
             var delta = org.polyheap.analysis.SnapshotComparison.objects(a.graph(), b.graph());
             long kept = delta.keptB().length;

@@ -42,7 +42,7 @@ import org.polyheap.parser.dart.DartSnapshotParser;
 @Measurement(iterations = 8)
 @Fork(value = 1, jvmArgs = "-Xmx1g")
 public class DartParseBenchmark {
-    @Param({"bundles/org.polyheap.parser.dart.tests/data/dart-sass-ia32-d-after-gc.dartheap.gz"})
+    @Param({"bundles/org.polyheap.testdata/data/dart/dart-sass-ia32-d-after-gc.dartheap.gz"})
     public String file;
 
     Path plain;

@@ -45,7 +45,7 @@ public class DeflateDecoderBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        gz = Path.of(System.getProperty("polyheap.gz", "bundles/org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz"));
+        gz = Path.of(System.getProperty("polyheap.gz", "bundles/org.polyheap.testdata/data/hprof/jackson-tree.hprof.gz"));
         var members = GzipMembers.scan(gz);
         if (members.data().length != 1) throw new IllegalStateException(gz + " is not a single gzip member");
         dataStart = members.data()[0];

@@ -14,21 +14,13 @@ import org.polyheap.model.memory.HeapGraphBuilder;
 import org.polyheap.parser.v8.V8SnapshotParser;
 
 /**
- * Real snapshots for the analysis tests, read by the real parsers from the parser fragments' data
- * folders (beside this fragment in the repository), and the reference answers stored beside them.
- * Parsed graphs are cached per file: several tests share one parse.
+ * Real V8 snapshots of the shared test data ({@code TestData.v8}) as the real parser reads them, and
+ * the reference answers stored beside them. Parsed graphs are cached per file: several tests share one parse.
  */
-final class Fixtures {
-    private Fixtures() { }
+final class ParsedFixtures {
+    private ParsedFixtures() { }
 
     private static final Map<Path, HeapGraph> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** A data file of the fragment that owns it: V8, HPROF and Dart fixtures live with their parsers. */
-    static Path data(String name) {
-        String owner = name.contains(".heapsnapshot") || name.endsWith(".devtools.json") ? "v8"
-                : name.contains(".hprof") || name.endsWith(".netbeans.json") ? "hprof" : "dart";
-        return Path.of("../org.polyheap.parser." + owner + ".tests/data/" + name);
-    }
 
     /** The V8 snapshot as the V8 parser reads it into an in-memory graph. */
     static synchronized HeapGraph load(Path gz) throws IOException {
