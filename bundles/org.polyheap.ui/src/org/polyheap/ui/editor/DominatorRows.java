@@ -122,7 +122,7 @@ public final class DominatorRows {
     }
 
     /** The element whose rows hold {@code element}: an object, a range, or the snapshot for the top level. */
-    public Object parentOf(Object element) {
+    Object parentOf(Object element) {
         List<Step> path = switch (element) {
             case ObjectRef r -> pathTo(r.objectId());
             case GroupRow g -> pathTo(g.node());
