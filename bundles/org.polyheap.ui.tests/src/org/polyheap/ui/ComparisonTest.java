@@ -8,24 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.report.table.CsvWriter;
 import org.polyheap.testdata.TestData;
 import org.polyheap.ui.actions.CompareAction;
 import org.polyheap.ui.views.ComparisonView;
 
 /** File ▸ Compare With Baseline: the Comparison view shows what {@code polyheap compare} prints. */
-class ComparisonTest {
-
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
+class ComparisonTest extends WindowTest {
 
     @Test
-    void comparingWithAnOpenBaselineShowsTheHeadlessCommandsRows(@TempDir Path dir) throws Exception {
+    void comparingWithAnOpenBaselineShowsTheHeadlessCommandsRows() throws Exception {
         Path baseline = TestData.copy(TestData.JACKSON_TREE, Files.createDirectories(dir.resolve("before")));
         Path current = TestData.copy(TestData.GEN_40, Files.createDirectories(dir.resolve("after")));
         var base = UiTestSupport.open(baseline);

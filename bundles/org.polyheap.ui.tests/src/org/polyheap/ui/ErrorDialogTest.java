@@ -22,13 +22,12 @@ import org.eclipse.swt.widgets.Label;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotOpener;
 import org.polyheap.ui.jobs.OpenFailure;
 
 /** A damaged snapshot opens an error dialog: one line (file, byte offset, problem), the details behind a button. */
-class ErrorDialogTest {
+class ErrorDialogTest extends WindowTest {
     private static final Path HPROF = TestData.JACKSON_TREE;
 
     /** What the dialog showed. */
@@ -44,13 +43,12 @@ class ErrorDialogTest {
     }
 
     @AfterEach
-    void closeEditors() {
+    void hideErrorDialogsAgain() {
         ErrorDialog.AUTOMATED_MODE = automated;
-        UiTestSupport.closeAllEditors();
     }
 
     @Test
-    void truncatedHprofShowsTheCauseInOneLineAndTheDetailsOnDemand(@TempDir Path dir) throws Exception {
+    void truncatedHprofShowsTheCauseInOneLineAndTheDetailsOnDemand() throws Exception {
         Path file = dir.resolve("truncated.hprof");
         try (InputStream in = new GZIPInputStream(Files.newInputStream(HPROF))) {
             Files.write(file, in.readNBytes(400_000)); // the header and part of the first records: the rest is missing

@@ -14,9 +14,7 @@ import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TreeItem;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.model.Progress;
 import org.polyheap.model.format.SnapshotFormat;
@@ -36,24 +34,23 @@ import org.polyheap.ui.views.InspectorView;
  * contents folder and lists the processes; histogram, dominator tree, Inspector and the Overview's
  * roots model with contents; the flat tree explained without them.
  */
-class FuchsiaWindowTest {
-    private static final Path DATA = TestData.fuchsia("");
-
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
+class FuchsiaWindowTest extends WindowTest {
+    /** The sample heapdump with its contents folder beside it, opened as the dialog's default choice opens it. */
+    private SnapshotEditor openWithContents() throws Exception {
+        Path file = copy(TestData.FUCHSIA_TREE);
+        TestData.copyFolder(TestData.fuchsia("sample-tree.contents"), dir.resolve("sample-tree.contents"));
+        return UiTestSupport.open(file);
     }
 
     @Test
-    void heapdumpWithContentsShowsSitesPointersAndTheRootsModel(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(DATA.resolve("sample-tree.pb"), dir);
-        Path contents = TestData.copyFolder(DATA.resolve("sample-tree.contents"), dir.resolve("sample-tree.contents"));
+    void openDialogProposesTheSiblingContentsFolderAsTheParsersDefault() throws Exception {
+        Path file = copy(TestData.FUCHSIA_TREE);
+        Path contents = TestData.copyFolder(TestData.fuchsia("sample-tree.contents"), dir.resolve("sample-tree.contents"));
 
         var dialog = new FuchsiaOpenDialog(UiTestSupport.window().getShell(), file, FuchsiaHeapdumpParser.siblingContentsFolder(file), List.of());
         dialog.setBlockOnOpen(false);
         dialog.open();
         assertEquals(contents.toString(), dialog.contentsText().getText(), "the sibling folder is proposed");
-        UiTestSupport.spin(300);
         UiTestSupport.screenshot(dialog.getShell(), "fuchsia-open-dialog");
         UiTestSupport.press(dialog.getShell(), IDialogConstants.OK_ID);
         OpenRequest request = dialog.request();
@@ -61,13 +58,22 @@ class FuchsiaWindowTest {
 
         SnapshotEditor editor = UiTestSupport.open(request);
         assertEquals(SnapshotFormat.FUCHSIA, editor.snapshot().analyzed().format());
+    }
+
+    @Test
+    void overviewNamesTheContentsFolderAndTheRootsModel() throws Exception {
+        var editor = openWithContents();
         var overview = editor.overview();
-        assertTrue(overview.value("Contents").startsWith(contents.toString()), overview.value("Contents"));
+        assertTrue(overview.value("Contents").startsWith(dir.resolve("sample-tree.contents").toString()), overview.value("Contents"));
         assertTrue(overview.value("Roots").contains("reaches (1), plus one block of each pointer cycle that nothing else reaches (1)"),
                 "one block without incoming pointer (the tree's root), one cycle: " + overview.value("Roots"));
         UiTestSupport.screenshot("fuchsia-overview");
+    }
 
-        // histogram: allocation sites, as the headless command lists them
+    /** The histogram's rows are allocation sites, as the headless command lists them. */
+    @Test
+    void histogramListsTheAllocationSitesAsTheCommandDoes() throws Exception {
+        var editor = openWithContents();
         editor.showPage(SnapshotEditor.HISTOGRAM);
         var table = editor.histogram().viewer().getTable();
         assertEquals(2, table.getItemCount(), "two allocation sites");
@@ -75,31 +81,42 @@ class FuchsiaWindowTest {
                 "13 blocks from one site (root and leaves), 5 from the other (nodes and the cycle)");
         Path csv = dir.resolve("sites.csv");
         UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.HISTOGRAM_CSV, csv));
-        assertEquals(UiTestSupport.headless("histogram", file.toString(), "--csv"), Files.readString(csv));
+        assertEquals(UiTestSupport.headless("histogram", editor.snapshot().analyzed().file().toString(), "--csv"), Files.readString(csv));
+    }
 
-        // dominator tree: the root block (32 + 3 × 48 + 12 × 64 bytes) and the cycle's representative (2 × 16)
+    /** The root block (32 + 3 × 48 + 12 × 64 bytes) holds three nodes of four leaves; the cycle's representative (2 × 16) stands beside it. */
+    @Test
+    void dominatorTreeNestsLeavesInNodesInTheRootBlock() throws Exception {
+        var editor = openWithContents();
         editor.showPage(SnapshotEditor.DOMINATORS);
         var tree = editor.dominators().viewer().getTree();
-        UiTestSupport.spin(50);
+        UiTestSupport.drainEvents();
         assertEquals(2, tree.getItemCount());
         TreeItem root = tree.getItem(0);
-        assertEquals(Format.bytes(944), text(root, 2));
-        assertEquals(Format.bytes(32), text(tree.getItem(1), 2));
+        assertEquals(Format.bytes(944), TreeRows.text(root, 2));
+        assertEquals(Format.bytes(32), TreeRows.text(tree.getItem(1), 2));
         var rootRef = (ObjectRef) root.getData();
         editor.dominators().expand(rootRef);
-        UiTestSupport.spin(50);
+        UiTestSupport.drainEvents();
         assertEquals(3, root.getItemCount(), "three nodes under the root block");
         TreeItem node = root.getItem(0);
-        assertEquals(Format.bytes(48 + 4 * 64), text(node, 2));
+        assertEquals(Format.bytes(48 + 4 * 64), TreeRows.text(node, 2));
         editor.dominators().expand((ObjectRef) node.getData());
-        UiTestSupport.spin(50);
+        UiTestSupport.drainEvents();
         assertEquals(4, node.getItemCount(), "four leaves under a node");
+    }
 
-        // the Inspector on a leaf: thread, stack frames and the scanned pointers
+    /** The Inspector on a leaf: its thread, stack frames and the scanned pointers. */
+    @Test
+    void inspectorShowsABlocksThreadFramesAndPointers() throws Exception {
+        var editor = openWithContents();
+        var model = editor.snapshot().analyzed().analysis().dominatorTree();
+        int node = model.children(model.children(DominatorTree.VIRTUAL_ROOT)[0])[0];
+        var leaf = leafWithPointer(editor, new ObjectRef(editor.snapshot(), node));
+        editor.showInDominatorTree(leaf.objectId());
         var page = UiTestSupport.window().getActivePage();
         var inspector = (InspectorView) page.showView(InspectorView.ID);
         page.activate(editor);
-        var leaf = leafWithPointer(editor, (ObjectRef) node.getData());
         editor.dominators().viewer().setSelection(new StructuredSelection(leaf), true);
         UiTestSupport.spinUntil(() -> leaf.equals(inspector.shown())
                 && inspector.lines().stream().noneMatch(l -> l.value().equals("reading\u2026")), UiTestSupport.TIMEOUT_MS, "fields read");
@@ -111,9 +128,9 @@ class FuchsiaWindowTest {
     }
 
     @Test
-    void multiProcessProfileAsksWhichProcessThenOpensIt(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(DATA.resolve("sample-multi.pb"), dir);
-        TestData.copyFolder(DATA.resolve("sample-multi.contents"), dir.resolve("sample-multi.contents"));
+    void multiProcessProfileAsksWhichProcessThenOpensIt() throws Exception {
+        Path file = copy(TestData.FUCHSIA_MULTI);
+        TestData.copyFolder(TestData.fuchsia("sample-multi.contents"), dir.resolve("sample-multi.contents"));
         var listed = new AtomicReference<List<String>>();
         UiTestSupport.whenShellOpens("Open Fuchsia Heapdump", shell -> {
             Table table = UiTestSupport.find(shell, Table.class).getFirst();
@@ -140,8 +157,8 @@ class FuchsiaWindowTest {
     }
 
     @Test
-    void withoutContentsTheOverviewSaysWhyTheDominatorTreeIsFlat(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(DATA.resolve("sample-tree.pb"), dir);
+    void withoutContentsTheOverviewSaysWhyTheDominatorTreeIsFlat() throws Exception {
+        Path file = copy(TestData.FUCHSIA_TREE);
         var dialog = new FuchsiaOpenDialog(UiTestSupport.window().getShell(), file, FuchsiaHeapdumpParser.siblingContentsFolder(file), List.of());
         dialog.setBlockOnOpen(false);
         dialog.open();
@@ -167,9 +184,4 @@ class FuchsiaWindowTest {
         throw new AssertionError("no leaf with a pointer under " + node.label());
     }
 
-    private static String text(TreeItem item, int column) {
-        item.getText(0); // a virtual row gets its data when first asked
-        UiTestSupport.spinUntil(() -> item.getData() != null, 5000, "row data");
-        return item.getText(column);
-    }
 }

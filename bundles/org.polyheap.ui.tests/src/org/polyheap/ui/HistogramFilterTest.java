@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import org.eclipse.swt.widgets.Label;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.HistogramPage;
@@ -20,20 +18,15 @@ import org.polyheap.ui.editor.SnapshotEditor;
  * filter, so it showed "0 of 1 rows". A result starts unfiltered, and the row count names the filter
  * whenever one applies.
  */
-class HistogramFilterTest {
+class HistogramFilterTest extends WindowTest {
     private static final Path HPROF = TestData.JACKSON_TREE;
 
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
-
     @Test
-    void aQueryResultStartsUnfilteredAndTheCountNamesAnyFilter(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void aQueryResultStartsUnfilteredAndTheCountNamesAnyFilter() throws Exception {
+        var editor = open(HPROF);
         editor.showPage(SnapshotEditor.HISTOGRAM);
         HistogramPage page = editor.histogram();
-        page.setFilter("no-such-class-name");
+        page.filterText().setText("no-such-class-name");
         UiTestSupport.spinUntil(() -> page.settled() && page.rows().size() == 0, UiTestSupport.TIMEOUT_MS, "the filter applied");
         Label count = countLabel(page);
         assertTrue(count.getText().endsWith("rows matching \u201cno-such-class-name\u201d"), count.getText());

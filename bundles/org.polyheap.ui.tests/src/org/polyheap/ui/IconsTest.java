@@ -45,7 +45,10 @@ class IconsTest {
     void viewTabsPaintTheirTitleAndTheToolbarHasIconButtons() throws Exception {
         var page = UiTestSupport.window().getActivePage();
         var paths = page.showView(PathsView.ID);
-        UiTestSupport.spin(200);
+        UiTestSupport.spinUntil(() -> UiTestSupport.find(UiTestSupport.window().getShell(), CTabFolder.class).stream()
+                .anyMatch(f -> java.util.Arrays.stream(f.getItems()).anyMatch(i -> i.getText().equals("Paths to GC Roots"))),
+                UiTestSupport.TIMEOUT_MS, "the Paths to GC Roots tab");
+        UiTestSupport.drainEvents();
         CTabItem tab = null;
         for (CTabFolder f : UiTestSupport.find(UiTestSupport.window().getShell(), CTabFolder.class)) {
             for (CTabItem item : f.getItems()) if (item.getText().equals("Paths to GC Roots")) tab = item;

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import org.eclipse.swt.widgets.TreeItem;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.ui.editor.DominatorRows;
 import org.polyheap.ui.editor.FocusFilterHandler;
@@ -20,23 +18,10 @@ import org.polyheap.ui.editor.SnapshotEditor;
  * a million small objects; data/ManyClasses.java: 100,000 classes), with a display-thread watchdog
  * measuring the longest UI-thread stall of each step (figures in target/ui-figures.txt, not asserted).
  */
-class LargeSnapshotTest {
-    @TempDir
-    static Path dir;
-
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
-
-    @org.junit.jupiter.api.BeforeEach
-    void startHarnessOnlyBundles() throws Exception {
-        UiTestSupport.startHarnessOnlyBundles();
-    }
-
+class LargeSnapshotTest extends MeasuredWindowTest {
     @Test
     void aNodeWithAMillionChildrenExpandsAtOnceWithEveryChildThere() throws Exception {
-        Path file = UiTestSupport.javaHeapDump("WideNode", dir.resolve("wide.hprof"));
+        Path file = UiTestSupport.javaHeapDump("WideNode", classDir.resolve("wide.hprof"));
         var watch = new UiStallWatch(UiTestSupport.display());
         long t0 = System.nanoTime();
         var editor = UiTestSupport.open(file);
@@ -49,26 +34,27 @@ class LargeSnapshotTest {
         var tree = page.viewer().getTree();
         editor.showPage(SnapshotEditor.DOMINATORS);
         page.reveal(wide);
-        UiTestSupport.spin(100);
-        TreeItem node = page.item(new ObjectRef(editor.snapshot(), wide));
+        var wideRef = new ObjectRef(editor.snapshot(), wide);
+        UiTestSupport.spinUntil(() -> page.item(wideRef) != null, UiTestSupport.TIMEOUT_MS, "the widest node's row");
+        TreeItem node = page.item(wideRef);
 
         watch = new UiStallWatch(UiTestSupport.display());
         t0 = System.nanoTime();
-        SnapshotWindowTest.enter(tree, node); // Enter drills in
+        TreeRows.enter(tree, node); // Enter drills in
         double expandMs = ms(t0);
         UiTestSupport.figure("expand the node with 1,000,000 children (1,000 object rows, 999 range rows): %.0f ms (UI-thread stall %s)",
                 expandMs, watch.stop().describe());
         assertTrue(node.getExpanded());
         assertEquals(DominatorRows.SPAN + 999, node.getItemCount(), "the biggest 1,000 as rows, then ranges of the rest");
         TreeItem first = node.getItem(0);
-        assertEquals(rows.child(wide, 0), SnapshotWindowTest.data(first).objectId(), "the biggest child is the first row");
+        assertEquals(rows.child(wide, 0), TreeRows.data(first).objectId(), "the biggest child is the first row");
         assertTrue(first.getText(0).startsWith("long[] "), first.getText(0)); // every thousandth child is a long[100]
-        assertEquals(rows.child(wide, 999), SnapshotWindowTest.data(node.getItem(999)).objectId());
+        assertEquals(rows.child(wide, 999), TreeRows.data(node.getItem(999)).objectId());
         assertEquals("[1,001 \u2026 2,000]  of 1,000,000 objects", node.getItem(1000).getText(0));
         assertEquals("[999,001 \u2026 1,000,000]  of 1,000,000 objects", node.getItem(1998).getText(0));
         int children = 0;
         for (int i = 0; i < node.getItemCount(); i++) {
-            SnapshotWindowTest.materialized(node.getItem(i));
+            TreeRows.materialized(node.getItem(i));
             children += node.getItem(i).getData() instanceof DominatorRows.Range r ? r.size() : 1;
         }
         assertEquals(1_000_000, children, "every child is a row or in a range");
@@ -83,10 +69,10 @@ class LargeSnapshotTest {
 
         watch = new UiStallWatch(UiTestSupport.display());
         t0 = System.nanoTime();
-        SnapshotWindowTest.enter(tree, firstRangeRow);
+        TreeRows.enter(tree, firstRangeRow);
         TreeItem inRange = firstRangeRow.getItem(0);
         UiTestSupport.figure("expand its first range (1,000 objects): %.0f ms (UI-thread stall %s)", ms(t0), watch.stop().describe());
-        assertEquals(rows.child(wide, 1000), SnapshotWindowTest.data(inRange).objectId(), "the range starts at child 1,001");
+        assertEquals(rows.child(wide, 1000), TreeRows.data(inRange).objectId(), "the range starts at child 1,001");
         tree.setTopItem(node);
         tree.setSelection(node);
         UiTestSupport.screenshot("hprof-million-children");
@@ -95,20 +81,20 @@ class LargeSnapshotTest {
         t0 = System.nanoTime();
         TreeItem lastRange = node.getItem(1998);
         tree.showItem(lastRange);
-        SnapshotWindowTest.enter(tree, lastRange);
+        TreeRows.enter(tree, lastRange);
         TreeItem last = lastRange.getItem(lastRange.getItemCount() - 1);
         tree.showItem(last);
         UiTestSupport.spinUntil(() -> last.getData() != null || !last.getText(0).isEmpty(), 5_000, "the last row");
         UiTestSupport.figure("scroll to the last range, expand it, show its last child: %.0f ms (UI-thread stall %s)", ms(t0),
                 watch.stop().describe());
-        assertEquals(rows.child(wide, 999_999), SnapshotWindowTest.data(last).objectId(), "the last child is there");
+        assertEquals(rows.child(wide, 999_999), TreeRows.data(last).objectId(), "the last child is there");
 
         // Open in Dominator Tree on a child in the middle: ranges open on the way down
         int middle = rows.child(wide, 777_777);
         watch = new UiStallWatch(UiTestSupport.display());
         t0 = System.nanoTime();
         editor.showInDominatorTree(middle);
-        UiTestSupport.spin(30);
+        UiTestSupport.drainEvents();
         UiTestSupport.figure("reveal child 777,778 of 1,000,000: %.0f ms (UI-thread stall %s)", ms(t0), watch.stop().describe());
         assertEquals(new ObjectRef(editor.snapshot(), middle), tree.getSelection()[0].getData());
         assertEquals("[777,001 \u2026 778,000]  of 1,000,000 objects", tree.getSelection()[0].getParentItem().getText(0));
@@ -122,7 +108,7 @@ class LargeSnapshotTest {
 
     @Test
     void filteringOneHundredThousandClassesAnswersWhileTyping() throws Exception {
-        Path file = UiTestSupport.javaHeapDump("ManyClasses", dir.resolve("many.hprof"));
+        Path file = UiTestSupport.javaHeapDump("ManyClasses", classDir.resolve("many.hprof"));
         var watch = new UiStallWatch(UiTestSupport.display());
         long t0 = System.nanoTime();
         UiTestSupport.open(file);
@@ -164,7 +150,7 @@ class LargeSnapshotTest {
 
         watch = new UiStallWatch(UiTestSupport.display());
         t0 = System.nanoTime();
-        page.setFilter("");
+        page.filterText().setText("");
         UiTestSupport.spinUntil(page::settled, UiTestSupport.TIMEOUT_MS, "unfiltered");
         UiTestSupport.figure("clear the filter: back to %,d rows: %.0f ms (UI-thread stall %s)", total, ms(t0), watch.stop().describe());
         assertEquals(total, page.viewer().getTable().getItemCount());
@@ -177,7 +163,7 @@ class LargeSnapshotTest {
         for (int i = 1; i < 1000; i++) {
             assertTrue(String.CASE_INSENSITIVE_ORDER.compare(page.rows().row(i - 1).name(), page.rows().row(i).name()) <= 0);
         }
-        page.setFilter("Type4242");
+        page.filterText().setText("Type4242");
         UiTestSupport.spinUntil(page::settled, UiTestSupport.TIMEOUT_MS, "filtered");
         editor.showPage(SnapshotEditor.HISTOGRAM);
         UiTestSupport.screenshot("hprof-100k-classes-filtered");
@@ -195,9 +181,5 @@ class LargeSnapshotTest {
             }
         }
         return widest;
-    }
-
-    private static double ms(long since) {
-        return (System.nanoTime() - since) / 1e6;
     }
 }

@@ -17,9 +17,7 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.ui.IWorkbenchCommandConstants;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.testdata.TestData;
@@ -35,21 +33,16 @@ import org.polyheap.ui.views.ReferencesView;
  * Alt+→ as X key events), the tool bar's buttons and the Navigate menu, on a real Java heap dump: each
  * step back shows the editor page, histogram, tree selection and views of the step before.
  */
-class NavigationHistoryTest {
+class NavigationHistoryTest extends WindowTest {
     private static final Path HPROF = TestData.JACKSON_TREE;
-
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
 
     /** What a step showed, as the test checks it. */
     private record Shown(int page, Grouping grouping, String filter, boolean wholeHeap, ObjectRef tree, ObjectRef inspector,
             ObjectRef paths, ObjectRef references, boolean incoming) { }
 
     @Test
-    void backAndForwardShowWhatTheEditorAndTheViewsShowed(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void backAndForwardShowWhatTheEditorAndTheViewsShowed() throws Exception {
+        var editor = open(HPROF);
         var window = UiTestSupport.window();
         var page = window.getActivePage();
         var history = NavigationHistory.of(window);
@@ -80,12 +73,12 @@ class NavigationHistoryTest {
         editor.showPage(SnapshotEditor.HISTOGRAM);
         for (char c : "String".toCharArray()) {                // typing: one step, not six
             editor.histogram().filterText().insert(String.valueOf(c));
-            UiTestSupport.spin(20);
+            UiTestSupport.drainEvents();
         }
         settle();
         steps.add(shown(editor));
         positions.add(history.position());
-        var combo = editor.histogram().groupingCombo();       // group by package (a job)
+        var combo = UiTestSupport.comboWith(editor.histogram().filterText().getParent(), "package"); // group by package (a job)
         combo.select(1);
         combo.notifyListeners(SWT.Selection, new Event());
         settle();
@@ -104,7 +97,7 @@ class NavigationHistoryTest {
         assertFalse(steps.get(5).wholeHeap());
         assertEquals(SnapshotEditor.HISTOGRAM, steps.get(5).page());
 
-        pressAlt(SWT.ARROW_LEFT);                            // Alt+←
+        pressAlt(SWT.ARROW_LEFT, history, positions.get(4));               // Alt+←
         checkStep(steps.get(4), editor, "grouping by package");
         toolItem("Back").notifyListeners(SWT.Selection, new Event()); // the tool bar's Back
         settle();
@@ -117,7 +110,7 @@ class NavigationHistoryTest {
         checkStep(steps.get(0), editor, "first selection");
         assertEquals(a, inspector.shown().objectId());
 
-        pressAlt(SWT.ARROW_RIGHT);                           // Alt+→
+        pressAlt(SWT.ARROW_RIGHT, history, positions.get(1));              // Alt+→
         checkStep(steps.get(1), editor, "forward to the second selection");
         toolItem("Forward").notifyListeners(SWT.Selection, new Event());
         settle();
@@ -171,32 +164,43 @@ class NavigationHistoryTest {
         assertEquals(expected.filter(), editor.histogram().rows().filterText(), what + ": the rows shown follow the filter");
     }
 
-    /** Lets marks, jobs (and the jobs their results start) and the views' searches finish. */
+    /**
+     * Lets marks, jobs (and the jobs their results start) and the views' searches finish: twice in a
+     * row, after the pending events have run (a mark captures a turn later; a finished job's result
+     * arrives by asyncExec and may start another job), no job runs or waits and the histogram is settled.
+     */
     private static void settle() {
-        int quiet = 0;
-        long until = System.currentTimeMillis() + UiTestSupport.TIMEOUT_MS;
-        while (quiet < 3 && System.currentTimeMillis() < until) {
-            UiTestSupport.spin(60);
-            boolean busy = false;
-            for (var job : org.eclipse.core.runtime.jobs.Job.getJobManager().find(null)) {
-                busy |= job.getState() == org.eclipse.core.runtime.jobs.Job.RUNNING || job.getState() == org.eclipse.core.runtime.jobs.Job.WAITING;
-            }
-            var editor = UiTestSupport.window().getActivePage().getActiveEditor();
-            if (editor instanceof SnapshotEditor e && !e.histogram().settled()) busy = true;
-            quiet = busy ? 0 : quiet + 1;
-        }
+        var idleTurns = new int[1];
+        UiTestSupport.spinUntil(() -> {
+            UiTestSupport.drainEvents();
+            idleTurns[0] = idle() ? idleTurns[0] + 1 : 0;
+            return idleTurns[0] >= 2;
+        }, UiTestSupport.TIMEOUT_MS, "jobs, marks and views to finish");
     }
 
-    /** Alt + an arrow key, as X key events: through GTK, the workbench's key bindings and our handler. */
-    private static void pressAlt(int arrow) {
+    private static boolean idle() {
+        for (var job : org.eclipse.core.runtime.jobs.Job.getJobManager().find(null)) {
+            if (job.getState() == org.eclipse.core.runtime.jobs.Job.RUNNING || job.getState() == org.eclipse.core.runtime.jobs.Job.WAITING) return false;
+        }
+        return !(UiTestSupport.window().getActivePage().getActiveEditor() instanceof SnapshotEditor e) || e.histogram().settled();
+    }
+
+    /**
+     * Alt + an arrow key, as X key events: through GTK, the workbench's key bindings and our handler.
+     * The events go through the X server, so this waits for the window to be active before and for the
+     * history to reach {@code position} after (under load they arrive late, not lost).
+     */
+    private static void pressAlt(int arrow, NavigationHistory history, int position) {
         var shell = UiTestSupport.window().getShell();
-        shell.forceActive();
-        UiTestSupport.spin(100);
         var display = UiTestSupport.display();
+        shell.forceActive();
+        UiTestSupport.spinUntil(() -> display.getActiveShell() == shell, 10_000, "the window active");
         display.post(key(SWT.KeyDown, SWT.ALT));
         display.post(key(SWT.KeyDown, arrow));
         display.post(key(SWT.KeyUp, arrow));
         display.post(key(SWT.KeyUp, SWT.ALT));
+        UiTestSupport.spinUntil(() -> history.position() == position, UiTestSupport.TIMEOUT_MS,
+                "Alt+arrow to reach step " + position + " of " + history.steps());
         settle();
     }
 

@@ -21,9 +21,7 @@ import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Table;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
@@ -47,24 +45,19 @@ import org.polyheap.ui.views.ReferencesView;
  * The context menu of object and histogram rows, driven as a user would: open the menu on the
  * selected row, pick an item, look at the editor, the views and the clipboard. On a real Java heap dump.
  */
-class ObjectMenuTest {
+class ObjectMenuTest extends WindowTest {
     private static final Path HPROF = TestData.JACKSON_TREE;
 
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
-
     @Test
-    void objectRowsOfferEveryQueryAndCopy(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void objectRowsOfferEveryQueryAndCopy() throws Exception {
+        var editor = openShared(HPROF);
         var snapshot = editor.snapshot();
         var g = snapshot.graph();
         var tree = snapshot.analyzed().analysis().dominatorTree();
         int string = firstString(editor);
         var ref = new ObjectRef(snapshot, string);
         editor.showInDominatorTree(string);
-        UiTestSupport.spin(50);
+        UiTestSupport.drainEvents();
         var widget = editor.dominators().viewer().getTree();
 
         // on the Dominator Tree page a single object is already in the tree: no "Open in Dominator Tree"
@@ -137,8 +130,8 @@ class ObjectMenuTest {
     }
 
     @Test
-    void histogramRowsOfferRetainedSetAndImmediateDominatorsOfTheirObjects(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void histogramRowsOfferRetainedSetAndImmediateDominatorsOfTheirObjects() throws Exception {
+        var editor = openShared(HPROF);
         var snapshot = editor.snapshot();
         var tree = snapshot.analyzed().analysis().dominatorTree();
         var histogram = editor.histogram();

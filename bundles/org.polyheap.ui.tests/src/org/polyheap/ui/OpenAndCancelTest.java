@@ -11,25 +11,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import org.eclipse.core.runtime.IStatus;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.jobs.OpenSnapshotJob;
 
 /** Cancel during a parse, and a file that is no snapshot: the window stays usable, no index is left. */
-class OpenAndCancelTest {
+class OpenAndCancelTest extends WindowTest {
     private static final Path HPROF = TestData.JACKSON_TREE;
 
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
-
     @Test
-    void cancelDuringParseLeavesNoIndexAndTheWindowUsable(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(HPROF, dir);
+    void cancelDuringParseLeavesNoIndexAndTheWindowUsable() throws Exception {
+        Path file = copy(HPROF);
         var opened = new AtomicReference<LoadedSnapshot>();
         var failed = new AtomicReference<IStatus>();
         var job = new OpenSnapshotJob(file, UiTestSupport.display(), opened::set, failed::set);
@@ -50,8 +43,8 @@ class OpenAndCancelTest {
     }
 
     @Test
-    void incomingReferencesAreIndexedInTheBackgroundOnceTheEditorsPagesAreMade(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(HPROF, dir);
+    void incomingReferencesAreIndexedInTheBackgroundOnceTheEditorsPagesAreMade() throws Exception {
+        Path file = copy(HPROF);
         var editor = UiTestSupport.open(file);
         var index = editor.snapshot().analyzed().snapshot();
         UiTestSupport.spinUntil(() -> editor.inboundJob() != null || index.inboundReady(), 30_000, "the inbound index job");
@@ -85,7 +78,7 @@ class OpenAndCancelTest {
     }
 
     @Test
-    void notASnapshotIsReportedInOneLine(@TempDir Path dir) throws Exception {
+    void notASnapshotIsReportedInOneLine() throws Exception {
         Path file = dir.resolve("notes.hprof");
         Files.writeString(file, "these are not the bytes of any heap snapshot\n");
         var opened = new AtomicReference<LoadedSnapshot>();
@@ -101,8 +94,8 @@ class OpenAndCancelTest {
     }
 
     @Test
-    void reopeningAnIndexedSnapshotReusesTheIndex(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(HPROF, dir);
+    void reopeningAnIndexedSnapshotReusesTheIndex() throws Exception {
+        Path file = copy(HPROF);
         var first = UiTestSupport.open(file);
         assertTrue(!first.snapshot().analyzed().reused());
         long objects = first.snapshot().graph().objectCount();

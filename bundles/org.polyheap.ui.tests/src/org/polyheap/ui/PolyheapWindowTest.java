@@ -27,7 +27,7 @@ import org.polyheap.ui.actions.AboutDialog;
 import org.polyheap.ui.editor.SnapshotEditor;
 
 /** Runs inside the real Polyheap application (tycho-surefire UI harness), on the UI thread. */
-class PolyheapWindowTest {
+class PolyheapWindowTest extends WindowTest {
 
     private static IWorkbenchWindow window() {
         IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
@@ -83,9 +83,8 @@ class PolyheapWindowTest {
     }
 
     @Test
-    void bundledSampleOpensAsV8SnapshotAndWindowIsScreenshotted(@TempDir Path dir) throws Exception {
-        Path sample = TestData.copy(PolyheapUi.sampleSnapshot(), dir);
-        SnapshotEditor editor = UiTestSupport.open(sample);
+    void bundledSampleOpensAsV8SnapshotAndWindowIsScreenshotted() throws Exception {
+        SnapshotEditor editor = open(PolyheapUi.sampleSnapshot());
         assertEquals("chrome-todo.heapsnapshot.gz", editor.getTitle());
         assertEquals(SnapshotFormat.V8, editor.snapshot().analyzed().format());
 

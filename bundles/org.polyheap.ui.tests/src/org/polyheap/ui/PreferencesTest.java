@@ -21,7 +21,6 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.dialogs.PreferencesUtil;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
@@ -36,7 +35,7 @@ import org.polyheap.ui.prefs.PolyheapPreferences;
  * snapshots (each checked against the headless command with the same option), the index location,
  * and the bundled sample's index kept out of the installation.
  */
-class PreferencesTest {
+class PreferencesTest extends WindowTest {
     private static final Path V8_NODE = TestData.NODE_MARKED;
     private static final Path HPROF = TestData.JACKSON_TREE;
 
@@ -48,12 +47,12 @@ class PreferencesTest {
                 PolyheapPreferences.V8_SIZES, PolyheapPreferences.FUCHSIA_SITE_FRAMES)) {
             store.setToDefault(key);
         }
-        UiTestSupport.spin(50);
+        UiTestSupport.drainEvents();
     }
 
     @Test
-    void v8RawSizesChosenInTheDialogReanalyseTheOpenSnapshot(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(V8_NODE, dir);
+    void v8RawSizesChosenInTheDialogReanalyseTheOpenSnapshot() throws Exception {
+        Path file = copy(V8_NODE);
         SnapshotEditor before = UiTestSupport.open(file);
         String devtools = dominatorsCsv(before, dir.resolve("devtools.csv"));
         assertEquals(UiTestSupport.headless("dominators", file.toString(), "--csv"), devtools);
@@ -78,7 +77,6 @@ class PreferencesTest {
             if (b.getText().startsWith("as Chrome DevTools")) b.setSelection(false);
         }
         raw.notifyListeners(SWT.Selection, new Event()); // what a click on the radio button sends
-        UiTestSupport.spin(300);
         UiTestSupport.screenshot(dialog.getShell(), "preferences-sizes-and-retention");
         UiTestSupport.press(dialog.getShell(), IDialogConstants.OK_ID);
         assertEquals(PolyheapPreferences.RAW, PolyheapPreferences.store().getString(PolyheapPreferences.V8_SIZES));
@@ -91,8 +89,8 @@ class PreferencesTest {
     }
 
     @Test
-    void hprofSizeModelAndReferentsReachTheParserAndTheAnalysis(@TempDir Path dir) throws Exception {
-        Path file = TestData.copy(HPROF, dir);
+    void hprofSizeModelAndReferentsReachTheParserAndTheAnalysis() throws Exception {
+        Path file = copy(HPROF);
         SnapshotEditor before = UiTestSupport.open(file);
         var store = PolyheapPreferences.store();
         store.setValue(PolyheapPreferences.HPROF_SIZE_MODEL, "no-compressed-oops");
@@ -108,10 +106,10 @@ class PreferencesTest {
     }
 
     @Test
-    void indexInTheCacheWhenChosenAndAlwaysForTheBundledSample(@TempDir Path dir) throws Exception {
+    void indexInTheCacheWhenChosenAndAlwaysForTheBundledSample() throws Exception {
         Path cache = Path.of(System.getenv("XDG_CACHE_HOME"), "polyheap").toAbsolutePath().normalize();
         PolyheapPreferences.store().setValue(PolyheapPreferences.INDEX_LOCATION, PolyheapPreferences.CACHE);
-        Path file = TestData.copy(HPROF, dir);
+        Path file = copy(HPROF);
         var editor = UiTestSupport.open(file);
         assertTrue(editor.snapshot().analyzed().snapshot().folder().startsWith(cache), editor.snapshot().analyzed().snapshot().folder().toString());
         assertFalse(Files.exists(dir.resolve(file.getFileName() + ".polyheap")), "nothing beside the file");

@@ -13,9 +13,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.Reachability;
 import org.polyheap.testdata.TestData;
@@ -30,17 +28,12 @@ import org.polyheap.ui.views.InspectorView;
  * choice, and hang under their own rows at the top of the Dominator Tree. On jackson-tree, a real
  * JVM's dump with 2,001 only softly reachable and 1,328 unreachable objects.
  */
-class ReachabilityWindowTest {
+class ReachabilityWindowTest extends WindowTest {
     private static final Path HPROF = TestData.JACKSON_TREE;
 
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
-
     @Test
-    void groupRowsStandAtTheTopOfTheDominatorTreeAndOpenWithEnter(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void groupRowsStandAtTheTopOfTheDominatorTreeAndOpenWithEnter() throws Exception {
+        var editor = openShared(HPROF);
         editor.showPage(SnapshotEditor.DOMINATORS);
         var page = editor.dominators();
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
@@ -52,10 +45,10 @@ class ReachabilityWindowTest {
         var groups = tree.groups();
         for (int i = 0; i < groups.length; i++) { // the groups' rows come first, in class order
             TreeItem item = widget.getItem(i);
-            SnapshotWindowTest.materialized(item); // a virtual row gets its element when first asked
+            TreeRows.materialized(item); // a virtual row gets its element when first asked
             assertEquals(groups[i], assertInstanceOf(GroupRow.class, item.getData()).reachability());
         }
-        SnapshotWindowTest.materialized(widget.getItem(groups.length));
+        TreeRows.materialized(widget.getItem(groups.length));
         Object next = widget.getItem(groups.length).getData();
         assertTrue(next instanceof ObjectRef || next instanceof org.polyheap.ui.editor.DominatorRows.Range,
                 "then the objects (or their ranges): " + next);
@@ -74,7 +67,7 @@ class ReachabilityWindowTest {
         TreeItem opened = group;
         UiTestSupport.spinUntil(() -> opened.getExpanded() && opened.getItemCount() > 0, UiTestSupport.TIMEOUT_MS, "the group opened");
         TreeItem first = opened.getItem(0);
-        SnapshotWindowTest.materialized(first);
+        TreeRows.materialized(first);
         var child = assertInstanceOf(ObjectRef.class, first.getData(), "an object under the group");
         assertEquals(tree.child(soft, 0), child.objectId(), "biggest first");
         assertEquals(Reachability.SOFT, tree.reachabilityOf(child.objectId()));
@@ -93,15 +86,15 @@ class ReachabilityWindowTest {
     }
 
     @Test
-    void histogramCountsEveryObjectAndShowsOneReachabilityClassOnRequest(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void histogramCountsEveryObjectAndShowsOneReachabilityClassOnRequest() throws Exception {
+        var editor = openShared(HPROF);
         editor.showPage(SnapshotEditor.HISTOGRAM);
         var page = editor.histogram();
         var snapshot = editor.snapshot();
         var tree = snapshot.analyzed().analysis().dominatorTree();
         assertEquals(snapshot.graph().objectCount(), snapshot.classHistogram().stream().mapToLong(HistogramRow::objects).sum(),
                 "every object is counted");
-        var combo = page.reachabilityCombo();
+        var combo = UiTestSupport.comboWith(page.filterText().getParent(), Reachability.SOFT.label());
         int index = Arrays.asList(combo.getItems()).indexOf(Reachability.SOFT.label());
         assertTrue(index > 0, "the choice is offered: " + Arrays.toString(combo.getItems()));
         combo.select(index);
@@ -127,8 +120,8 @@ class ReachabilityWindowTest {
     }
 
     @Test
-    void overviewStatesTheSplitInWordsAndNumbers(@TempDir Path dir) throws Exception {
-        var editor = UiTestSupport.open(TestData.copy(HPROF, dir));
+    void overviewStatesTheSplitInWordsAndNumbers() throws Exception {
+        var editor = openShared(HPROF);
         editor.showPage(SnapshotEditor.OVERVIEW);
         var tree = editor.snapshot().analyzed().analysis().dominatorTree();
         String text = editor.overview().factsText();

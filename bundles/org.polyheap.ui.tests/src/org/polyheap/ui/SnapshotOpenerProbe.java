@@ -10,7 +10,7 @@ final class SnapshotOpenerProbe {
 
     static boolean openTwiceGivesOneEditor(Path file) {
         var job = SnapshotOpener.open(UiTestSupport.window(), file);
-        UiTestSupport.spin(50);
+        UiTestSupport.drainEvents();
         return job == null && UiTestSupport.window().getActivePage().getEditorReferences().length == 1;
     }
 }

@@ -35,7 +35,7 @@ class ThemeTest {
 
         PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.DARK);
         UiTestSupport.spinUntil(() -> Themes.DARK_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the dark theme");
-        UiTestSupport.spin(300);
+        UiTestSupport.spinUntil(() -> luminance(table.getBackground().getRGB()) < 0.25, 10_000, "the table restyled");
         assertTrue(luminance(table.getBackground().getRGB()) < 0.25, "dark table: " + table.getBackground());
         assertTrue(luminance(table.getForeground().getRGB()) > 0.6, "light text: " + table.getForeground());
         var darkTabs = pageTabs(table);
@@ -53,8 +53,8 @@ class ThemeTest {
 
         PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.LIGHT);
         UiTestSupport.spinUntil(() -> Themes.LIGHT_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the light theme");
-        UiTestSupport.spin(300);
         editor.showPage(SnapshotEditor.HISTOGRAM);
+        UiTestSupport.spinUntil(() -> luminance(table.getBackground().getRGB()) > 0.8, 10_000, "the table restyled");
         assertTrue(luminance(table.getBackground().getRGB()) > 0.8, "light table: " + table.getBackground());
         var pageTabs = pageTabs(table);
         assertTrue(luminance(pageTabs.getSelectionBackground().getRGB()) > 0.8,
@@ -76,12 +76,12 @@ class ThemeTest {
         SnapshotEditor editor = UiTestSupport.open(TestData.copy(TestData.JACKSON_TREE, dir));
         editor.showPage(SnapshotEditor.HISTOGRAM);
         var table = editor.histogram().viewer().getTable();
-        UiTestSupport.spin(200);
+        UiTestSupport.spinUntil(() -> luminance(table.getBackground().getRGB()) < 0.25, 10_000, "the new editor styled");
         assertTrue(luminance(table.getBackground().getRGB()) < 0.25, "dark table in an editor opened while dark");
 
         PolyheapPreferences.store().setValue(PolyheapPreferences.THEME, PolyheapPreferences.LIGHT);
         UiTestSupport.spinUntil(() -> Themes.LIGHT_ID.equals(Themes.activeId(UiTestSupport.display())), 10_000, "the light theme");
-        UiTestSupport.spin(300);
+        UiTestSupport.spinUntil(() -> luminance(table.getBackground().getRGB()) > 0.8, 10_000, "the table restyled");
         assertTrue(luminance(table.getBackground().getRGB()) > 0.8, "light table: " + table.getBackground());
         assertTrue(luminance(pageTabs(table).getSelectionBackground().getRGB()) > 0.8, "light selected page tab");
         for (var bar : UiTestSupport.find(UiTestSupport.window().getShell(), org.eclipse.swt.widgets.ToolBar.class)) {
@@ -103,8 +103,10 @@ class ThemeTest {
         var ref = new ObjectRef(editor.snapshot(), top[0]);
         references.show(ref);
         UiTestSupport.spinUntil(() -> !references.rows().isEmpty(), UiTestSupport.TIMEOUT_MS, "references listed");
-        references.viewer().getTable().getItem(0).getText(0); // a row is made and painted
-        UiTestSupport.spin(200);
+        var table = references.viewer().getTable();
+        table.getItem(0).getText(0); // a row is made
+        UiTestSupport.drainEvents();
+        table.update(); // and painted
         UiTestSupport.closeAllEditors();
         UiTestSupport.spinUntil(() -> references.viewer().getTable().getItemCount() == 0, 5000, "the emptied table");
     }

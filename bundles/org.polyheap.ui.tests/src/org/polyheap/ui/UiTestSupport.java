@@ -54,7 +54,10 @@ final class UiTestSupport {
         }
     }
 
-    /** Runs the event loop until {@code done} holds; fails after {@code timeoutMs}. */
+    /**
+     * Runs the event loop until {@code done} holds; fails after {@code timeoutMs}. The one way the
+     * window tests wait: on a condition, never for a fixed time.
+     */
     static void spinUntil(BooleanSupplier done, long timeoutMs, String what) {
         Display display = display();
         long until = System.currentTimeMillis() + timeoutMs;
@@ -71,16 +74,19 @@ final class UiTestSupport {
         }
     }
 
-    /** Spins the event loop for {@code ms}: lets pending paints and async runnables run. */
-    static void spin(long ms) {
-        long until = System.currentTimeMillis() + ms;
-        spinUntil(() -> System.currentTimeMillis() >= until, ms + 1000, "time");
+    /** Runs the event loop until no event is pending: the runnables posted so far (asyncExec, a job's result) have run. */
+    static void drainEvents() {
+        Display display = display();
+        while (display.readAndDispatch()) {
+            // dispatches one event per turn
+        }
     }
 
+    /** Waits until {@code job} has finished and the result it handed to the UI thread has arrived. */
     static void waitFor(Job job) {
         if (job == null) return;
         spinUntil(() -> job.getResult() != null, TIMEOUT_MS, job.getName());
-        spin(50); // its asyncExec'd result
+        drainEvents(); // its asyncExec'd result
     }
 
     /** Opens a snapshot as File ▸ Open does and waits for its editor. */
@@ -97,7 +103,7 @@ final class UiTestSupport {
         spinUntil(() -> window().getActivePage().findEditor(input) != null, TIMEOUT_MS, "editor of " + file);
         var editor = (SnapshotEditor) window().getActivePage().findEditor(input);
         assertNotNull(editor);
-        spin(100);
+        drainEvents();
         return editor;
     }
 
@@ -140,6 +146,12 @@ final class UiTestSupport {
         return found;
     }
 
+    /** The drop-down under {@code root} that offers {@code item}, as a user finds it by its choices. */
+    static org.eclipse.swt.widgets.Combo comboWith(org.eclipse.swt.widgets.Control root, String item) {
+        return find(root, org.eclipse.swt.widgets.Combo.class).stream().filter(c -> java.util.Arrays.asList(c.getItems()).contains(item))
+                .findFirst().orElseThrow(() -> new AssertionError("no drop-down offering " + item));
+    }
+
     /** Presses the dialog button with id {@code buttonId} (IDialogConstants), as a click does. */
     static void press(Shell dialog, int buttonId) {
         for (var b : find(dialog, org.eclipse.swt.widgets.Button.class)) {
@@ -151,27 +163,29 @@ final class UiTestSupport {
         fail("no button " + buttonId + " in " + dialog.getText());
     }
 
-    /** Copies the shell's screen area into target/screenshots/{name}.png (no window manager under Xvfb). */
+    /** Copies the window's screen area into target/screenshots/{name}.png (no window manager under Xvfb). */
     static ImageData screenshot(String name) throws IOException {
         Shell shell = window().getShell();
         shell.forceActive();
-        spin(600);
         return screenshot(shell, name);
     }
 
-    /** Copies {@code shell}'s screen area into target/screenshots/{name}.png, as painted now. */
+    /**
+     * Copies {@code shell}'s screen area into target/screenshots/{name}.png once its painting has
+     * settled: the events are drained and three captures in a row show the same pixels.
+     */
     static ImageData screenshot(Shell shell, String name) throws IOException {
-        Display display = shell.getDisplay();
-        Rectangle b = shell.getBounds();
-        Image image = new Image(display, b.width, b.height);
-        GC gc = new GC(display);
-        try {
-            gc.copyArea(image, b.x, b.y);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
+        var last = new ImageData[1];
+        var same = new int[1];
+        spinUntil(() -> {
+            drainEvents();
+            shell.update();
+            ImageData now = capture(shell);
+            same[0] = last[0] != null && java.util.Arrays.equals(last[0].data, now.data) ? same[0] + 1 : 0;
+            last[0] = now;
+            return same[0] >= 2;
+        }, TIMEOUT_MS, "the painting of " + name + " to settle");
+        ImageData data = last[0];
         Path png = Path.of("target", "screenshots", name + ".png");
         Files.createDirectories(png.getParent());
         ImageLoader loader = new ImageLoader();
@@ -192,9 +206,32 @@ final class UiTestSupport {
         return out.toString(utf8);
     }
 
+    /**
+     * Closes every editor and waits for the jobs of ours still running (a background index build goes
+     * on writing beside the snapshot after its editor closes), so a test's folder can be deleted.
+     */
     static void closeAllEditors() {
         window().getActivePage().closeAllEditors(false);
-        spin(50);
+        spinUntil(() -> java.util.Arrays.stream(Job.getJobManager().find(null))
+                .noneMatch(j -> j.getClass().getName().startsWith("org.polyheap.") && j.getState() != Job.SLEEPING && j.getState() != Job.NONE),
+                TIMEOUT_MS, "the jobs of the closed snapshots to end");
+        drainEvents();
+    }
+
+    /** The pixels of {@code shell}'s screen area now. */
+    private static ImageData capture(Shell shell) {
+        Display display = shell.getDisplay();
+        Rectangle b = shell.getBounds();
+        Image image = new Image(display, b.width, b.height);
+        GC gc = new GC(display);
+        try {
+            gc.copyArea(image, b.x, b.y);
+        } finally {
+            gc.dispose();
+        }
+        ImageData data = image.getImageData();
+        image.dispose();
+        return data;
     }
 
     private static final Path FIGURES = Path.of("target", "ui-figures.txt");
@@ -231,7 +268,7 @@ final class UiTestSupport {
                 menu = found.getMenu();
             }
         }
-        spin(50);
+        drainEvents();
     }
 
     /** Text on the clipboard now. */

@@ -61,8 +61,11 @@ public final class LoadedSnapshot implements AutoCloseable {
     /** Biggest objects and classes by retained size. */
     public TopConsumers top() { return top; }
 
-    /** The class histogram, biggest retained first. */
-    public List<HistogramRow> classHistogram() { return classHistogram; }
+    /**
+     * The class histogram, biggest retained first. Package-private: the pages use {@link #classRows()};
+     * the window tests (same package) compare what the pages show with it.
+     */
+    List<HistogramRow> classHistogram() { return classHistogram; }
 
     /** The class histogram as the Histogram page filters and sorts it. */
     public HistogramRows classRows() { return classRows; }

@@ -333,9 +333,6 @@ public final class HistogramPage {
         filterText.selectAll();
     }
 
-    /** Sets the filter text, as typing would. */
-    public void setFilter(String text) { filterText.setText(text); }
-
     /** True when the table shows the rows last asked for (no filter or sort still computing, row count reached). */
     public boolean settled() {
         return !viewJob.pending() && itemCount.settled() && (rowsJob == null || rowsJob.getResult() != null);
@@ -351,10 +348,6 @@ public final class HistogramPage {
     public Scope scope() { return scope; }
 
     public Text filterText() { return filterText; }
-
-    public Combo groupingCombo() { return grouping; }
-
-    public Combo reachabilityCombo() { return reachability; }
 
     public Reachability reachability() { return currentReachability; }
 

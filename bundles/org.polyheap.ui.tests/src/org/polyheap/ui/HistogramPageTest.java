@@ -1,0 +1,91 @@
+package org.polyheap.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.polyheap.analysis.HistogramRow;
+import org.polyheap.ui.editor.Format;
+import org.polyheap.ui.editor.HistogramRows;
+import org.polyheap.ui.editor.SnapshotEditor;
+
+/** The Histogram page on a real snapshot of each format: its rows are the analysis's; sorting and filtering act on the table. */
+class HistogramPageTest extends WindowTest {
+
+    private static SnapshotEditor histogramOf(Path fixture) throws Exception {
+        var editor = openShared(fixture);
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        return editor;
+    }
+
+    /** Rows match the analysis, biggest retained first, as the user reads them in the widget. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.polyheap.ui.WindowTest#formats")
+    void rowsAreTheAnalysisBiggestRetainedFirst(String format, Path fixture, boolean fields) throws Exception {
+        var editor = histogramOf(fixture);
+        var page = editor.histogram();
+        var table = page.viewer().getTable();
+        List<HistogramRow> expected = editor.snapshot().classHistogram();
+        assertEquals(expected.size(), table.getItemCount());
+        assertTrue(expected.size() > 5, "classes: " + expected.size());
+        // the widget's first rows, read as the user sees them
+        var sorted = expected.stream().sorted(byRetainedThenName()).toList();
+        for (int i = 0; i < 5; i++) {
+            String name = sorted.get(i).name();
+            assertEquals(name.isEmpty() ? "(none)" : name, table.getItem(i).getText(0));
+        }
+        long previous = Long.MAX_VALUE;
+        for (int i = 0; i < page.rows().size(); i++) {
+            assertTrue(page.rows().row(i).retained() <= previous, "retained descending at row " + i);
+            previous = page.rows().row(i).retained();
+        }
+        UiTestSupport.screenshot(format + "-histogram");
+    }
+
+    /** A click on "Objects" puts the biggest count first, a second click the smallest; "Name" sorts by name. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.polyheap.ui.WindowTest#formats")
+    void clickingAColumnSortsByItBothWays(String format, Path fixture, boolean fields) throws Exception {
+        var editor = histogramOf(fixture);
+        var page = editor.histogram();
+        var table = page.viewer().getTable();
+        List<HistogramRow> expected = editor.snapshot().classHistogram();
+        page.sortBy(table.getColumn(1));
+        assertEquals(expected.stream().mapToLong(HistogramRow::objects).max().orElseThrow(), page.rows().row(0).objects());
+        assertEquals(Format.count(page.rows().row(0).objects()), table.getItem(0).getText(1));
+        page.sortBy(table.getColumn(1));
+        assertEquals(expected.stream().mapToLong(HistogramRow::objects).min().orElseThrow(), page.rows().row(0).objects());
+        page.sortBy(table.getColumn(0));
+        for (int i = 1; i < page.rows().size(); i++) {
+            assertTrue(String.CASE_INSENSITIVE_ORDER.compare(page.rows().row(i - 1).name(), page.rows().row(i).name()) <= 0, "names sorted");
+        }
+    }
+
+    /** A filter as typed: every shown row matches, the count is what a plain scan finds, and clearing it shows every row. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.polyheap.ui.WindowTest#formats")
+    void typedFilterShowsTheMatchingRows(String format, Path fixture, boolean fields) throws Exception {
+        var editor = histogramOf(fixture);
+        var page = editor.histogram();
+        var table = page.viewer().getTable();
+        List<HistogramRow> expected = editor.snapshot().classHistogram();
+        String probe = expected.getFirst().name();
+        String piece = probe.length() > 4 ? probe.substring(1, 4) : probe;
+        page.filterText().setText(piece);
+        long matching = expected.stream().filter(r -> r.name().toLowerCase().contains(piece.toLowerCase())
+                || HistogramRows.compile(piece).matcher(r.name()).find()).count();
+        assertEquals(matching, table.getItemCount(), "rows matching '" + piece + "'");
+        for (int i = 0; i < page.rows().size(); i++) assertTrue(HistogramRows.compile(piece).matcher(page.rows().row(i).name()).find());
+        page.filterText().setText("");
+        assertEquals(expected.size(), table.getItemCount());
+    }
+
+    private static Comparator<HistogramRow> byRetainedThenName() {
+        return Comparator.comparingLong(HistogramRow::retained).reversed().thenComparing(HistogramRow::name);
+    }
+}
