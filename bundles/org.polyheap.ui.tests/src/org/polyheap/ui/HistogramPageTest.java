@@ -7,42 +7,44 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 
+import org.eclipse.swt.widgets.Table;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.ui.editor.Format;
+import org.polyheap.ui.editor.HistogramPage;
 import org.polyheap.ui.editor.HistogramRows;
 import org.polyheap.ui.editor.SnapshotEditor;
 
 /** The Histogram page on a real snapshot of each format: its rows are the analysis's; sorting and filtering act on the table. */
 class HistogramPageTest extends WindowTest {
 
-    private static SnapshotEditor histogramOf(Path fixture) throws Exception {
-        var editor = openShared(fixture);
-        editor.showPage(SnapshotEditor.HISTOGRAM);
-        return editor;
+    /** The Histogram page shown on the class's copy of a fixture, its table, and the rows the analysis computed. */
+    private record Shown(HistogramPage page, Table table, List<HistogramRow> expected) {
+        static Shown of(Path fixture) throws Exception {
+            var editor = openShared(fixture);
+            editor.showPage(SnapshotEditor.HISTOGRAM);
+            return new Shown(editor.histogram(), editor.histogram().viewer().getTable(), editor.snapshot().classHistogram());
+        }
     }
 
     /** Rows match the analysis, biggest retained first, as the user reads them in the widget. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.polyheap.ui.WindowTest#formats")
     void rowsAreTheAnalysisBiggestRetainedFirst(String format, Path fixture, boolean fields) throws Exception {
-        var editor = histogramOf(fixture);
-        var page = editor.histogram();
-        var table = page.viewer().getTable();
-        List<HistogramRow> expected = editor.snapshot().classHistogram();
-        assertEquals(expected.size(), table.getItemCount());
-        assertTrue(expected.size() > 5, "classes: " + expected.size());
+        var shown = Shown.of(fixture);
+        assertEquals(shown.expected().size(), shown.table().getItemCount());
+        assertTrue(shown.expected().size() > 5, "classes: " + shown.expected().size());
         // the widget's first rows, read as the user sees them
-        var sorted = expected.stream().sorted(byRetainedThenName()).toList();
+        var sorted = shown.expected().stream().sorted(byRetainedThenName()).toList();
         for (int i = 0; i < 5; i++) {
             String name = sorted.get(i).name();
-            assertEquals(name.isEmpty() ? "(none)" : name, table.getItem(i).getText(0));
+            assertEquals(name.isEmpty() ? "(none)" : name, shown.table().getItem(i).getText(0));
         }
         long previous = Long.MAX_VALUE;
-        for (int i = 0; i < page.rows().size(); i++) {
-            assertTrue(page.rows().row(i).retained() <= previous, "retained descending at row " + i);
-            previous = page.rows().row(i).retained();
+        for (int i = 0; i < shown.page().rows().size(); i++) {
+            assertTrue(shown.page().rows().row(i).retained() <= previous, "retained descending at row " + i);
+            previous = shown.page().rows().row(i).retained();
         }
         UiTestSupport.screenshot(format + "-histogram");
     }
@@ -51,18 +53,15 @@ class HistogramPageTest extends WindowTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.polyheap.ui.WindowTest#formats")
     void clickingAColumnSortsByItBothWays(String format, Path fixture, boolean fields) throws Exception {
-        var editor = histogramOf(fixture);
-        var page = editor.histogram();
-        var table = page.viewer().getTable();
-        List<HistogramRow> expected = editor.snapshot().classHistogram();
-        page.sortBy(table.getColumn(1));
-        assertEquals(expected.stream().mapToLong(HistogramRow::objects).max().orElseThrow(), page.rows().row(0).objects());
-        assertEquals(Format.count(page.rows().row(0).objects()), table.getItem(0).getText(1));
-        page.sortBy(table.getColumn(1));
-        assertEquals(expected.stream().mapToLong(HistogramRow::objects).min().orElseThrow(), page.rows().row(0).objects());
-        page.sortBy(table.getColumn(0));
-        for (int i = 1; i < page.rows().size(); i++) {
-            assertTrue(String.CASE_INSENSITIVE_ORDER.compare(page.rows().row(i - 1).name(), page.rows().row(i).name()) <= 0, "names sorted");
+        var shown = Shown.of(fixture);
+        shown.page().sortBy(shown.table().getColumn(1));
+        assertEquals(shown.expected().stream().mapToLong(HistogramRow::objects).max().orElseThrow(), shown.page().rows().row(0).objects());
+        assertEquals(Format.count(shown.page().rows().row(0).objects()), shown.table().getItem(0).getText(1));
+        shown.page().sortBy(shown.table().getColumn(1));
+        assertEquals(shown.expected().stream().mapToLong(HistogramRow::objects).min().orElseThrow(), shown.page().rows().row(0).objects());
+        shown.page().sortBy(shown.table().getColumn(0));
+        for (int i = 1; i < shown.page().rows().size(); i++) {
+            assertTrue(String.CASE_INSENSITIVE_ORDER.compare(shown.page().rows().row(i - 1).name(), shown.page().rows().row(i).name()) <= 0, "names sorted");
         }
     }
 
@@ -70,19 +69,16 @@ class HistogramPageTest extends WindowTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.polyheap.ui.WindowTest#formats")
     void typedFilterShowsTheMatchingRows(String format, Path fixture, boolean fields) throws Exception {
-        var editor = histogramOf(fixture);
-        var page = editor.histogram();
-        var table = page.viewer().getTable();
-        List<HistogramRow> expected = editor.snapshot().classHistogram();
-        String probe = expected.getFirst().name();
+        var shown = Shown.of(fixture);
+        String probe = shown.expected().getFirst().name();
         String piece = probe.length() > 4 ? probe.substring(1, 4) : probe;
-        page.filterText().setText(piece);
-        long matching = expected.stream().filter(r -> r.name().toLowerCase().contains(piece.toLowerCase())
+        shown.page().filterText().setText(piece);
+        long matching = shown.expected().stream().filter(r -> r.name().toLowerCase().contains(piece.toLowerCase())
                 || HistogramRows.compile(piece).matcher(r.name()).find()).count();
-        assertEquals(matching, table.getItemCount(), "rows matching '" + piece + "'");
-        for (int i = 0; i < page.rows().size(); i++) assertTrue(HistogramRows.compile(piece).matcher(page.rows().row(i).name()).find());
-        page.filterText().setText("");
-        assertEquals(expected.size(), table.getItemCount());
+        assertEquals(matching, shown.table().getItemCount(), "rows matching '" + piece + "'");
+        for (int i = 0; i < shown.page().rows().size(); i++) assertTrue(HistogramRows.compile(piece).matcher(shown.page().rows().row(i).name()).find());
+        shown.page().filterText().setText("");
+        assertEquals(shown.expected().size(), shown.table().getItemCount());
     }
 
     private static Comparator<HistogramRow> byRetainedThenName() {
