@@ -8,10 +8,9 @@ import java.nio.file.Path;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.analysis.Grouping;
+import org.polyheap.testdata.TestData;
 import org.polyheap.ui.editor.SnapshotEditor;
 import org.polyheap.ui.export.ExportAction;
 import org.polyheap.ui.export.SnapshotExport;
@@ -20,17 +19,11 @@ import org.polyheap.ui.export.SnapshotExport;
  * Issue 17.3: the window's JSON exports are the headless command's documents, key for key and row
  * for row ("groupBy": "loader", not "class_loader"; the dominator tree's default rows, not 1,000).
  */
-class ExportDocumentsTest {
-    private static final Path HPROF = Path.of("../org.polyheap.parser.hprof.tests/data/jackson-tree.hprof.gz");
-
-    @AfterEach
-    void closeEditors() {
-        UiTestSupport.closeAllEditors();
-    }
+class ExportDocumentsTest extends WindowTest {
 
     @Test
-    void theHistogramByLoaderIsTheCommandsDocument(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+    void theHistogramByLoaderIsTheCommandsDocument() throws Exception {
+        Path file = copy(TestData.JACKSON_TREE);
         var editor = UiTestSupport.open(file);
         editor.showPage(SnapshotEditor.HISTOGRAM);
         var page = editor.histogram();
@@ -50,8 +43,8 @@ class ExportDocumentsTest {
     }
 
     @Test
-    void theDominatorTreeExportIsTheCommandsDefaultListing(@TempDir Path dir) throws Exception {
-        Path file = UiTestSupport.copy(HPROF, dir);
+    void theDominatorTreeExportIsTheCommandsDefaultListing() throws Exception {
+        Path file = copy(TestData.JACKSON_TREE);
         var editor = UiTestSupport.open(file);
         Path json = dir.resolve("window.json");
         UiTestSupport.waitFor(ExportAction.export(editor, SnapshotExport.What.DOMINATORS_JSON, json));

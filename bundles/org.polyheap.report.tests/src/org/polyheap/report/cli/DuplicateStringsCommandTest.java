@@ -19,7 +19,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.polyheap.analysis.DuplicateStrings;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
 import org.polyheap.report.ObjectNames;
 import org.polyheap.testdata.TestData;
 

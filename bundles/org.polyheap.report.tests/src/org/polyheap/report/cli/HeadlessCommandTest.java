@@ -21,7 +21,6 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
 import org.polyheap.report.ObjectNames;
 import org.polyheap.testdata.TestData;
 

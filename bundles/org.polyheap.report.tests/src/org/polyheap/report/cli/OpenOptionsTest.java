@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.polyheap.model.Progress;
 import org.polyheap.model.format.SnapshotFormat;
-import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.report.AnalyzedSnapshot.OpenOptions;
+import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.report.OpenOption;
+import org.polyheap.testdata.TestData;
 
 /** Issue 17.3: one table of open options and defaults for the window and the command. */
 class OpenOptionsTest {
@@ -40,7 +41,7 @@ class OpenOptionsTest {
 
     @Test
     void theCommandTakesEveryOptionOfTheWindowWithTheSameWords(@TempDir Path dir) throws Exception {
-        Path file = Fixtures.copy(Fixtures.FUCHSIA, dir);
+        Path file = TestData.copyUncompressed(TestData.FUCHSIA_TREE, dir);
         var run = CommandRun.of("overview", file.toString(), "--site-frames", "2", "--json", "--quiet");
         assertEquals(0, run.code(), run.err());
         assertEquals("2", Json.object(Json.object(Json.parse(run.out())).get("facts")).get("siteFrames"));
@@ -51,7 +52,7 @@ class OpenOptionsTest {
 
     @Test
     void aDefaultSetExplicitlyReusesTheIndexTheCommandBuilt(@TempDir Path dir) throws Exception {
-        Path file = Fixtures.copy(Fixtures.HPROF, dir);
+        Path file = TestData.copyUncompressed(TestData.JACKSON_TREE, dir);
         assertEquals(0, CommandRun.of("overview", file.toString(), "--quiet").code());
         var explicit = OpenOptions.DEFAULT.with(OpenOption.SIZE_MODEL, "auto").with(OpenOption.JAVA_REFERENTS, "weak")
                 .with(OpenOption.V8_SIZES, "raw");

@@ -22,7 +22,6 @@ import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.report.AnalyzedSnapshot;
-import org.polyheap.report.ObjectIds;
 import org.polyheap.report.ObjectNames;
 import org.polyheap.testdata.TestData;
 
