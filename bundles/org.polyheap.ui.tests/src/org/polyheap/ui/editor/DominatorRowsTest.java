@@ -23,6 +23,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
@@ -66,7 +67,7 @@ class DominatorRowsTest {
     }
 
     private static void draw(SnapshotSink sink) {
-        sink.format("test");
+        sink.format(SnapshotFormat.GENERIC);
         int type = sink.addClass(ClassInfo.named("Node"));
         int field = sink.addString("next");
         long id = 0; // the identity column: each object's own
