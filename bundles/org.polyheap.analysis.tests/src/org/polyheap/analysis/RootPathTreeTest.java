@@ -57,6 +57,39 @@ class RootPathTreeTest {
     }
 
     @Test
+    void theBuilderShowsTheTreeAsPathsComeIn() {
+        var b = new RootPathTree.Builder(graph, 5);
+        var paths = PathsToRoots.of(graph, 5, Set.of());
+        b.add(paths.next());
+        var first = b.result();
+        assertEquals(1, first.paths());
+        assertEquals(List.of(6), first.top().children().stream().map(RootPathTree.Node::object).toList());
+        while (paths.hasNext()) b.add(paths.next());
+        assertEquals(3, b.result().paths());
+        assertEquals(1, first.top().children().size(), "a result already shown does not change");
+    }
+
+    @Test
+    void excludedKindsAreNotFollowedThroughTheIndex() {
+        //  root 0 ─weak▶ 1 ─▶ 2;  root 3 ─▶ 4 ─▶ 2: with weak references excluded, only the path over 4
+        var b = new org.polyheap.model.memory.HeapGraphBuilder();
+        b.format(org.polyheap.model.format.SnapshotFormat.GENERIC);
+        for (int i = 0; i < 5; i++) b.addObject(16);
+        b.addReference(0, 1, org.polyheap.model.ReferenceKind.WEAK, -1);
+        b.addReference(1, 2);
+        b.addReference(3, 4);
+        b.addReference(4, 2);
+        b.addRoot(new org.polyheap.model.GcRoot(0, org.polyheap.model.RootKind.UNKNOWN, -1, -1));
+        b.addRoot(new org.polyheap.model.GcRoot(3, org.polyheap.model.RootKind.UNKNOWN, -1, -1));
+        var g = b.build();
+        var index = PathIndex.of(g, org.polyheap.model.Progress.NONE);
+        var weakExcluded = RootPathTree.merge(g, 2, PathsToRoots.of(index, 2, PathsToRoots.WEAK_KINDS, org.polyheap.model.Progress.NONE), 10, () -> false);
+        assertEquals(1, weakExcluded.paths());
+        assertEquals(4, weakExcluded.top().children().get(0).object());
+        assertEquals(2, RootPathTree.merge(g, 2, PathsToRoots.of(index, 2, Set.of(), org.polyheap.model.Progress.NONE), 10, () -> false).paths());
+    }
+
+    @Test
     void groupingsAreNamedByKeyAndTitle() {
         assertEquals(Grouping.CLASS_LOADER, Grouping.ofKey("loader"));
         assertEquals(Grouping.LIBRARY, Grouping.ofKey("script"));

@@ -22,6 +22,8 @@ public final class HeapAnalysis {
     private volatile RetainingGraph retaining;
     private final DominatorTree tree;
     private final boolean loaded;
+    private final Object pathIndexLock = new Object();
+    private java.lang.ref.SoftReference<PathIndex> pathIndex = new java.lang.ref.SoftReference<>(null);
     /** Whole-graph histograms already made, by grouping: 24 bytes per group. */
     private final java.util.concurrent.ConcurrentHashMap<Grouping, Histogram.Totals> histograms = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -171,14 +173,31 @@ public final class HeapAnalysis {
         return Histogram.ofObjects(graph, tree, set.objects(), Grouping.CLASS);
     }
 
+    /**
+     * The arrays every path search reads, made on first use (building the inbound index first when the
+     * graph has none) and kept while memory allows: 4 bytes per object and per reference. Call it off
+     * the UI thread once after opening, so the first search answers at once.
+     */
+    public PathIndex pathIndex(Progress progress) {
+        synchronized (pathIndexLock) {
+            PathIndex index = pathIndex.get();
+            if (index == null) {
+                index = PathIndex.of(graph, progress);
+                index.excludedHolders(PathsToRoots.WEAK_KINDS); // what the window and the command exclude by default
+                pathIndex = new java.lang.ref.SoftReference<>(index);
+            }
+            return index;
+        }
+    }
+
     /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */
     public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded, Progress progress) {
-        return PathsToRoots.of(graph, object, excluded, progress);
+        return PathsToRoots.of(pathIndex(progress), object, excluded, progress);
     }
 
     /** Merged shortest paths of a set. See {@link MergedPaths}. */
     public List<MergedPaths.Node> mergedPaths(int[] objects, Set<ReferenceKind> excluded) {
-        return MergedPaths.of(graph, objects, excluded);
+        return MergedPaths.of(pathIndex(Progress.NONE), objects, excluded);
     }
 
     /** MAT's leak suspects (10 %, big drop 0.7). O(top-level objects). */

@@ -32,9 +32,14 @@ public final class MergedPaths {
      * search per object, stopped at its first root; run off the UI thread.
      */
     public static List<Node> of(HeapGraph graph, int[] objects, Set<ReferenceKind> excluded) {
+        return of(PathIndex.of(graph, org.polyheap.model.Progress.NONE), objects, excluded);
+    }
+
+    /** As {@link #of(HeapGraph, int[], Set)}, over a prepared index. */
+    public static List<Node> of(PathIndex index, int[] objects, Set<ReferenceKind> excluded) {
         var roots = new LinkedHashMap<Integer, Building>();
         for (int o : objects) {
-            var paths = PathsToRoots.of(graph, o, excluded);
+            var paths = PathsToRoots.of(index, o, excluded, org.polyheap.model.Progress.NONE);
             if (!paths.hasNext()) continue;
             var steps = paths.next().steps();
             Map<Integer, Building> level = roots;

@@ -7,21 +7,20 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
 
-import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 
 /**
  * Paths from GC roots to one object, shortest first, found lazily by a breadth-first search over
- * inbound references from the object. Each GC root reached gives one path (its shortest); a path ends
- * at the first root met. References of excluded kinds are not followed. Memory grows with the part of
- * the graph searched (hash maps, not arrays of the graph's size). Not thread-safe: one iterator per
- * caller; each {@link #next()} may search a large part of the graph, so run it off the UI thread.
+ * inbound references from the object, over the flat arrays of a {@link PathIndex}. Each GC root
+ * reached gives one path (its shortest); a path ends at the first root met. References of excluded
+ * kinds are not followed. Memory: one bit per object of the graph, plus a hash map entry per object
+ * searched. Not thread-safe: one iterator per caller; each {@link #next()} may search a large part of
+ * the graph (array reads only), so run it off the UI thread.
  */
 public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
 
@@ -42,35 +41,49 @@ public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
     public static final Set<ReferenceKind> WEAK_KINDS = Set.copyOf(EnumSet.of(ReferenceKind.WEAK, ReferenceKind.SOFT,
             ReferenceKind.PHANTOM, ReferenceKind.FINAL, ReferenceKind.JAVA_WEAK));
 
+    private final PathIndex index;
     private final HeapGraph graph;
     private final Set<ReferenceKind> excluded;
+    private final long[] excludedHolders; // null: no source needs its references scanned
     private final Progress progress;
     private long searched;
-    private final IntOpenHashSet roots = new IntOpenHashSet();
+    private final long[] visited;
     private final Int2IntOpenHashMap towardStart = new Int2IntOpenHashMap(); // visited object → next object toward the start
     private final IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
     private Path pending;
     private int current = -1;      // object whose inbound row is being searched
-    private long cursor, rowEnd;   // position in that row
+    private int cursor, rowEnd;    // position in that row
 
-    private PathsToRoots(HeapGraph graph, int object, Set<ReferenceKind> excluded, Progress progress) {
-        this.graph = graph;
+    private PathsToRoots(PathIndex index, int object, Set<ReferenceKind> excluded, Progress progress) {
+        this.index = index;
+        this.graph = index.graph();
         this.excluded = excluded;
+        this.excludedHolders = index.excludedHolders(excluded);
         this.progress = progress;
-        for (GcRoot r : graph.gcRoots()) roots.add(r.object());
-        towardStart.put(object, -1);
-        if (roots.contains(object)) pending = pathFrom(object);
+        visited = new long[(graph.objectCount() + 63) >>> 6];
+        visit(object, -1);
+        if (index.isRoot(object)) pending = pathFrom(object);
         else queue.enqueue(object);
     }
 
-    /** Starts the search; {@code excluded} kinds are never followed (e.g. {@link #WEAK_KINDS}). O(1) until iterated. */
-    public static PathsToRoots of(HeapGraph graph, int object, Set<ReferenceKind> excluded) {
-        return new PathsToRoots(graph, object, excluded, Progress.NONE);
+    private void visit(int o, int next) {
+        visited[o >>> 6] |= 1L << o;
+        towardStart.put(o, next);
     }
 
-    /** As {@link #of(HeapGraph, int, Set)}; {@link #next()} throws CancellationException once canceled. */
-    public static PathsToRoots of(HeapGraph graph, int object, Set<ReferenceKind> excluded, Progress progress) {
-        return new PathsToRoots(graph, object, excluded, progress);
+    private boolean isVisited(int o) { return (visited[o >>> 6] & 1L << o) != 0; }
+
+    /** Starts a search over {@code index}; {@code excluded} kinds are never followed. O(objects / 8) until iterated. */
+    public static PathsToRoots of(PathIndex index, int object, Set<ReferenceKind> excluded, Progress progress) {
+        return new PathsToRoots(index, object, excluded, progress);
+    }
+
+    /**
+     * A search on a graph without a prepared {@link PathIndex} (small in-memory graphs): builds one,
+     * O(objects + references). {@code excluded} kinds are never followed (e.g. {@link #WEAK_KINDS}).
+     */
+    public static PathsToRoots of(HeapGraph graph, int object, Set<ReferenceKind> excluded) {
+        return new PathsToRoots(PathIndex.of(graph, Progress.NONE), object, excluded, Progress.NONE);
     }
 
     @Override
@@ -89,23 +102,33 @@ public final class PathsToRoots implements Iterator<PathsToRoots.Path> {
 
     /** Continues the breadth-first search up to the next root; null when none is left. */
     private Path search() {
+        int[] inStart = index.inStart, inSource = index.inSource;
         while (true) {
             if (current < 0) {
                 if (queue.isEmpty()) return null;
                 if ((++searched & 0xfff) == 0) progress.checkCanceled();
                 current = queue.dequeueInt();
-                cursor = graph.inStart().get(current);
-                rowEnd = graph.inStart().get(current + 1);
+                cursor = inStart[current];
+                rowEnd = inStart[current + 1];
             }
             while (cursor < rowEnd) {
-                int u = graph.inSource().get(cursor++);
-                if (towardStart.containsKey(u) || References.between(graph, u, current, excluded) == null) continue;
-                towardStart.put(u, current);
-                if (roots.contains(u)) return pathFrom(u); // a path ends at the first root: roots are not expanded
+                int u = inSource[cursor++];
+                if (isVisited(u) || !follows(u, current)) continue;
+                visit(u, current);
+                if (index.isRoot(u)) return pathFrom(u); // a path ends at the first root: roots are not expanded
                 queue.enqueue(u);
             }
             current = -1;
         }
+    }
+
+    /**
+     * Whether {@code u} holds {@code target} by a reference of a kind not excluded: only a source that
+     * holds some excluded reference has its references scanned.
+     */
+    private boolean follows(int u, int target) {
+        return excludedHolders == null || (excludedHolders[u >>> 6] & 1L << u) == 0
+                || References.between(graph, u, target, excluded) != null;
     }
 
     private Path pathFrom(int root) {

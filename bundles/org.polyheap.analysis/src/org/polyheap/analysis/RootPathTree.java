@@ -39,12 +39,26 @@ public final class RootPathTree {
      */
     public static Result merge(HeapGraph graph, int object, Iterator<PathsToRoots.Path> paths, int max,
             BooleanSupplier canceled) {
-        var top = new Building(object, null, rootKinds(graph, object));
-        int found = 0;
-        while (found < max && !canceled.getAsBoolean() && paths.hasNext()) {
-            var path = paths.next();
-            if (path.length() == 0) continue;
-            found++;
+        var b = new Builder(graph, object);
+        while (b.paths() < max && !canceled.getAsBoolean() && paths.hasNext()) b.add(paths.next());
+        return b.result();
+    }
+
+    /** Merges paths one at a time, so a view can show the tree as the paths come in. Not thread-safe. */
+    public static final class Builder {
+        private final HeapGraph graph;
+        private final Building top;
+        private int paths;
+
+        public Builder(HeapGraph graph, int object) {
+            this.graph = graph;
+            this.top = new Building(object, null, rootKinds(graph, object));
+        }
+
+        /** Adds a path that starts at the tree's object; one of length 0 adds nothing. O(path length × siblings). */
+        public void add(PathsToRoots.Path path) {
+            if (path.length() == 0) return;
+            paths++;
             Building at = top;
             for (int i = 1; i < path.steps().size(); i++) {
                 var step = path.steps().get(i);
@@ -58,7 +72,12 @@ public final class RootPathTree {
                 at = next;
             }
         }
-        return new Result(top.freeze(), found);
+
+        /** Paths added so far. */
+        public int paths() { return paths; }
+
+        /** The tree as it stands (an immutable copy). O(nodes). */
+        public Result result() { return new Result(top.freeze(), paths); }
     }
 
     /** The GC root kinds of {@code object}, sorted and comma-separated ("JNI global, thread"), or null when it is no root. O(roots). */

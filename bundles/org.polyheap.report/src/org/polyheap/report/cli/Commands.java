@@ -216,6 +216,7 @@ final class Commands {
         try (var s = open(a, file)) {
             int o = find(s, object);
             s.snapshot().prepareInbound(progress); // built on first use: show its progress, not a silent wait
+            s.analysis().pathIndex(progress);
             List<RootPath> paths = Queries.paths(s, o, excluded, max);
             progress.finishLine();
             if (a.flag("json")) return json(Documents.paths(file, ObjectNames.id(s.graph(), o), excluded, paths));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -20,6 +21,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.analysis.RootPathTree;
+import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.ui.ObjectRef;
 import org.polyheap.ui.editor.Format;
@@ -29,11 +31,14 @@ import org.polyheap.ui.editor.ObjectMenu;
  * Paths to GC Roots: the selected object at the top, below it the objects that reference it, and so
  * on up to the GC roots, as a tree merged from the shortest paths (shortest first, at most
  * {@link #MAX_PATHS}). A toolbar toggle excludes weak, soft, phantom and finalizer references (on by
- * default, as MAT does). The search runs in a job; each path may search a large part of the graph.
+ * default, as MAT does). The search runs in a job over the snapshot's {@link org.polyheap.analysis.PathIndex}
+ * (prepared in the background after opening); the first path shows as soon as it is found, the
+ * others stream in, and a new selection cancels the search for the last one.
  */
 public final class PathsView extends ObjectView {
     public static final String ID = "org.polyheap.ui.views.paths";
     public static final int MAX_PATHS = 30;
+    private static final long SHOW_EVERY_NS = 150_000_000L;
 
     /** One row: an object of the merged tree ({@link RootPathTree.Node}) and its rows below. */
     public static final class Node implements ObjectRef.Holder {
@@ -118,31 +123,21 @@ public final class PathsView extends ObjectView {
     @Override
     protected void showObject(ObjectRef ref) {
         int mine = generation.incrementAndGet();
+        Job previous = searchJob;
+        if (previous != null) previous.cancel(); // a new selection stops the search for the last one
         setContentDescription("Searching paths from " + ref.className() + " " + ref.displayId() + "\u2026");
         viewer.setInput(List.of());
         Set<ReferenceKind> excluded = excludeWeak ? PathsToRoots.WEAK_KINDS : EnumSet.noneOf(ReferenceKind.class);
-        var display = viewer.getControl().getDisplay();
         var job = new Job("Paths to GC roots from " + ref.displayId()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
-                int[] found = new int[1];
-                Node top;
                 try {
-                    top = search(ref, excluded, MAX_PATHS, monitor, found);
+                    search(ref, excluded, monitor, mine);
+                } catch (CancellationException canceled) {
+                    return Status.CANCEL_STATUS;
                 } catch (IllegalStateException closed) {
                     if (ref.snapshot().isClosed()) return Status.CANCEL_STATUS; // its editor was closed meanwhile
                     throw closed;
                 }
-                display.asyncExec(() -> {
-                    if (viewer.getControl().isDisposed() || generation.get() != mine || ref.snapshot().isClosed()) return;
-                    viewer.setInput(List.of(top));
-                    viewer.expandToLevel(top, 1);
-                    if (!top.children.isEmpty()) viewer.expandToLevel(top.children.getFirst(), 30); // the shortest path, whole
-                    setContentDescription(found[0] == 0
-                            ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds() != null ? ": the object is a GC root" : "")
-                                    + whyNoPath(ref)
-                            : found[0] + (found[0] == MAX_PATHS ? "+" : "") + " shortest paths to GC roots, shortest first"
-                            + (excludeWeak ? " (weak, soft, phantom excluded)" : ""));
-                });
                 return monitor.isCanceled() ? Status.CANCEL_STATUS : Status.OK_STATUS;
             }
         };
@@ -151,13 +146,52 @@ public final class PathsView extends ObjectView {
         job.schedule();
     }
 
-    /** Merges up to {@code max} shortest paths into a tree rooted at the object. Off the UI thread. */
-    static Node search(ObjectRef ref, Set<ReferenceKind> excluded, int max, IProgressMonitor monitor, int[] found) {
-        var paths = ref.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), excluded, org.polyheap.model.Progress.NONE);
-        var merged = RootPathTree.merge(ref.snapshot().graph(), ref.objectId(), paths, max, monitor::isCanceled);
-        found[0] = merged.paths();
-        Node top = new Node(ref, merged.top());
-        var work = new java.util.ArrayDeque<Node>(List.of(top)); // paths can be thousands of steps: no recursion
+    /**
+     * Finds up to {@link #MAX_PATHS} shortest paths and shows the merged tree as they come in: the
+     * first path at once, then at most every {@link #SHOW_EVERY_NS} while more are found. Off the UI thread.
+     */
+    private void search(ObjectRef ref, Set<ReferenceKind> excluded, IProgressMonitor monitor, int mine) {
+        Progress progress = new Progress() {
+            @Override public void phase(String name, long totalWork) { }
+            @Override public void worked(long units) { }
+            @Override public boolean isCanceled() { return monitor.isCanceled(); }
+        };
+        var paths = ref.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), excluded, progress);
+        var merged = new RootPathTree.Builder(ref.snapshot().graph(), ref.objectId());
+        long shown = 0;
+        while (merged.paths() < MAX_PATHS && paths.hasNext()) {
+            merged.add(paths.next());
+            long now = System.nanoTime();
+            if (merged.paths() == 1 || now - shown > SHOW_EVERY_NS) {
+                show(ref, merged.result(), false, mine);
+                shown = now;
+            }
+        }
+        show(ref, merged.result(), true, mine);
+    }
+
+    /** Puts a merged tree on screen unless a newer search has started. */
+    private void show(ObjectRef ref, RootPathTree.Result result, boolean done, int mine) {
+        Node top = rows(ref, result.top());
+        int found = result.paths();
+        viewer.getControl().getDisplay().asyncExec(() -> {
+            if (viewer.getControl().isDisposed() || generation.get() != mine || ref.snapshot().isClosed()) return;
+            viewer.setInput(List.of(top));
+            viewer.expandToLevel(top, 1);
+            if (!top.children.isEmpty()) viewer.expandToLevel(top.children.getFirst(), 30); // the shortest path, whole
+            String excludedWords = excludeWeak ? " (weak, soft, phantom excluded)" : "";
+            setContentDescription(found == 0 && done
+                    ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds() != null ? ": the object is a GC root" : "")
+                            + whyNoPath(ref)
+                    : !done ? found + " shortest paths to GC roots so far, shortest first" + excludedWords + "; searching\u2026"
+                    : found + (found == MAX_PATHS ? "+" : "") + " shortest paths to GC roots, shortest first" + excludedWords);
+        });
+    }
+
+    /** The view's rows for a merged tree: one per node, top-down without recursion (paths can be thousands of steps). */
+    private static Node rows(ObjectRef ref, RootPathTree.Node merged) {
+        Node top = new Node(ref, merged);
+        var work = new java.util.ArrayDeque<Node>(List.of(top));
         while (!work.isEmpty()) {
             Node at = work.poll();
             for (var c : at.merged.children()) {
