@@ -53,7 +53,7 @@ class LinkedViewsTest extends WindowTest {
         UiTestSupport.spinUntil(() -> inspector.lines().stream().noneMatch(l -> l.value().equals("reading\u2026")),
                 UiTestSupport.TIMEOUT_MS, "fields read");
         UiTestSupport.spinUntil(() -> paths.top() != null && ref.equals(paths.top().object()), UiTestSupport.TIMEOUT_MS, "paths searched");
-        UiTestSupport.spinUntil(() -> references.rows().size() == incoming && references.getContentDescription().startsWith(Format.count(incoming)),
+        UiTestSupport.spinUntil(() -> references.rows().size() == incoming && references.getContentDescription().contains(" \u2014 " + Format.count(incoming) + " incoming"),
                 UiTestSupport.TIMEOUT_MS, "incoming references listed");
 
         var lines = inspector.lines();

@@ -75,6 +75,9 @@ public final class LoadedSnapshot implements AutoCloseable {
 
     public AnalyzedSnapshot analyzed() { return analyzed; }
 
+    /** The snapshot file's name ("jackson-tree.hprof.gz"): how views say which snapshot they show. */
+    public String fileName() { return analyzed.file().getFileName().toString(); }
+
     public HeapGraph graph() { return analyzed.graph(); }
 
     /** Field values of one object: file I/O (a few KB), so call it off the UI thread. */

@@ -26,7 +26,7 @@ import org.polyheap.ui.editor.Format;
  * removed and kept objects counted where object ids are stable across snapshots (HPROF addresses, V8
  * node ids). The same rows as {@code polyheap compare BASELINE FILE}, made in a job
  * ({@link Queries#comparison}: O(objects of both)) and shown in a virtual table. Emptied when either
- * snapshot closes. UI thread.
+ * snapshot closes or the editor of a third snapshot is activated. UI thread.
  */
 public final class ComparisonView extends ViewPart {
     public static final String ID = "org.polyheap.ui.views.comparison";
@@ -34,8 +34,10 @@ public final class ComparisonView extends ViewPart {
     private TableViewer viewer;
     private Table table;
     private LoadedSnapshot baseline, current;
+    private static final String HINT = "File \u25b8 Compare With Baseline\u2026 compares the active snapshot with another open one.";
     private final AtomicInteger generation = new AtomicInteger();
     private final Runnable onSnapshotClosed = this::clear;
+    private ActiveSnapshot activeSnapshot;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -49,7 +51,10 @@ public final class ComparisonView extends ViewPart {
             }
             @Override public void inputChanged(Viewer v, Object o, Object n) { }
         });
-        setContentDescription("File \u25b8 Compare With Baseline\u2026 compares the active snapshot with another open one.");
+        setContentDescription(HINT);
+        activeSnapshot = ActiveSnapshot.watch(getSite().getPage(), editor -> {
+            if (current != null && editor.snapshot() != current && editor.snapshot() != baseline) clear();
+        });
     }
 
     /** Compares {@code current} against {@code baseline} (same format) in a job; returns it. */
@@ -143,11 +148,11 @@ public final class ComparisonView extends ViewPart {
         if (!viewer.getControl().isDisposed()) {
             viewer.getTable().clearAll();
             viewer.setItemCount(0);
-            setContentDescription("");
+            setContentDescription(HINT);
         }
     }
 
-    private static String name(LoadedSnapshot s) { return s.analyzed().file().getFileName().toString(); }
+    private static String name(LoadedSnapshot s) { return s.fileName(); }
 
     /** The comparison shown, as the headless command's table; null before the first or after a snapshot closed. */
     public Table table() { return table; }
@@ -159,6 +164,7 @@ public final class ComparisonView extends ViewPart {
 
     @Override
     public void dispose() {
+        if (activeSnapshot != null) activeSnapshot.stop();
         unwatch();
         super.dispose();
     }

@@ -73,7 +73,6 @@ public final class InspectorView extends ObjectView {
     protected void clear() {
         generation.incrementAndGet();
         if (!viewer.getControl().isDisposed()) viewer.setInput(List.of());
-        setContentDescription("");
     }
 
     @Override
@@ -81,7 +80,7 @@ public final class InspectorView extends ObjectView {
         var lines = new ArrayList<>(summary(ref));
         lines.add(new Line("Fields", "reading\u2026", "", null));
         viewer.setInput(lines);
-        setContentDescription(ref.className() + " " + ref.displayId());
+        describe(ref, ref.className() + " " + ref.displayId());
         int mine = generation.incrementAndGet();
         var display = viewer.getControl().getDisplay();
         var job = new Job("Reading fields of " + ref.displayId()) {

@@ -6,26 +6,48 @@ import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.editor.SnapshotEditor;
 
 /**
  * A view about one object: it follows the object selected in the editor or in another view (its own
- * selections excepted, so drilling into a row does not replace what the view shows). Tells listeners
+ * selections excepted, so drilling into a row does not replace what the view shows), and the active
+ * snapshot editor: activating the editor of another snapshot shows that editor's selected object, or
+ * nothing. Its description starts with the name of the snapshot it shows. Tells listeners
  * ({@link #onShown}) when what it shows changes: the navigation history marks a step. UI thread.
  */
 public abstract class ObjectView extends ViewPart {
     private static final ListenerList<Runnable> SHOWN = new ListenerList<>();
     private final ISelectionListener listener = this::selectionChanged;
     private final Runnable onSnapshotClosed = this::snapshotClosed;
+    private ActiveSnapshot activeSnapshot;
     private ObjectRef shown;
 
-    /** Registers for selections and shows what is selected now. Call at the end of createPartControl. */
+    /** Registers for selections and active editors and shows what is selected now. Call at the end of createPartControl. */
     protected final void follow() {
-        getSite().getPage().addPostSelectionListener(listener);
-        show(getSite().getPage().getSelection());
+        var page = getSite().getPage();
+        page.addPostSelectionListener(listener);
+        activeSnapshot = ActiveSnapshot.watch(page, this::editorActivated);
+        show(page.getSelection());
+        if (shown == null && page.getActiveEditor() instanceof SnapshotEditor editor && !editor.snapshot().isClosed()) {
+            editorActivated(editor);
+        }
     }
 
     private void selectionChanged(IWorkbenchPart part, ISelection selection) {
         if (part != this) show(selection);
+    }
+
+    /** Another snapshot's editor became active: show its selected object, or nothing (never the other snapshot's). */
+    private void editorActivated(SnapshotEditor editor) {
+        var snapshot = editor.snapshot();
+        if (shown != null && shown.snapshot() == snapshot) return;
+        var selected = ObjectRef.first(editor.getSite().getSelectionProvider().getSelection()).filter(r -> r.snapshot() == snapshot);
+        if (selected.isPresent()) {
+            show(selected.get());
+        } else {
+            unshow();
+            setContentDescription(snapshot.fileName() + " \u2014 no object selected");
+        }
     }
 
     /** Shows the selection's first object, if it has one and it is not already shown. */
@@ -53,11 +75,23 @@ public abstract class ObjectView extends ViewPart {
     }
 
     private void snapshotClosed() {
+        unshow();
+        setContentDescription("");
+    }
+
+    /** Drops the shown object and empties the view. */
+    private void unshow() {
+        if (shown != null) shown.snapshot().removeOnClose(onSnapshotClosed);
         shown = null;
         clear();
     }
 
-    /** Shows nothing: the snapshot of the shown object was closed. */
+    /** Sets the description to "{@code snapshot file} — {@code text}": every line about an object names its snapshot. */
+    protected final void describe(ObjectRef ref, String text) {
+        setContentDescription(ref.snapshot().fileName() + " \u2014 " + text);
+    }
+
+    /** Shows nothing (the shown object's snapshot was closed, or the user turned to another snapshot); the description is set by the caller. */
     protected abstract void clear();
 
     /** Re-shows the current object (after an option changed). */
@@ -72,6 +106,7 @@ public abstract class ObjectView extends ViewPart {
     @Override
     public void dispose() {
         getSite().getPage().removePostSelectionListener(listener);
+        if (activeSnapshot != null) activeSnapshot.stop();
         if (shown != null) shown.snapshot().removeOnClose(onSnapshotClosed);
         super.dispose();
     }

@@ -24,7 +24,8 @@ import org.polyheap.ui.editor.ObjectMenu;
  * (List Objects, as MAT has it), within the set the Histogram page shows. The set is made and sorted
  * in a job into a virtual table, so a class with a million instances lists at once; 12 bytes per
  * listed object while sorting, 4 after. Rows are objects: the object context menu, and a selected row
- * shows in the Inspector and the other views. Emptied when its snapshot closes. UI thread.
+ * shows in the Inspector and the other views. Its description names the snapshot; emptied when that
+ * snapshot closes or the editor of another snapshot is activated. UI thread.
  */
 public final class ObjectsView extends ViewPart {
     public static final String ID = "org.polyheap.ui.views.objects";
@@ -36,6 +37,7 @@ public final class ObjectsView extends ViewPart {
     private final AtomicInteger generation = new AtomicInteger();
     private volatile Job listJob;
     private final Runnable onSnapshotClosed = this::clear;
+    private ActiveSnapshot activeSnapshot;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -55,6 +57,9 @@ public final class ObjectsView extends ViewPart {
         });
         getSite().setSelectionProvider(viewer);
         new ObjectMenu(this, viewer).install();
+        activeSnapshot = ActiveSnapshot.watch(getSite().getPage(), editor -> {
+            if (snapshot != null && editor.snapshot() != snapshot) clear();
+        });
     }
 
     private void column(String title, int width, int align, java.util.function.Function<ObjectRef, String> text) {
@@ -67,7 +72,7 @@ public final class ObjectsView extends ViewPart {
      */
     public Job show(LoadedSnapshot s, String what, Supplier<int[]> members) {
         int mine = generation.incrementAndGet();
-        setContentDescription(what + ": listing\u2026");
+        setContentDescription(s.fileName() + " \u2014 " + what + ": listing\u2026");
         var display = viewer.getControl().getDisplay();
         var job = new Job("Objects of " + what) {
             @Override protected IStatus run(IProgressMonitor monitor) {
@@ -86,7 +91,7 @@ public final class ObjectsView extends ViewPart {
                     viewer.getTable().clearAll();
                     viewer.setItemCount(list.length);
                     viewer.refresh();
-                    setContentDescription(Format.count(list.length) + (list.length == 1 ? " object of " : " objects of ") + what
+                    setContentDescription(s.fileName() + " \u2014 " + Format.count(list.length) + (list.length == 1 ? " object of " : " objects of ") + what
                             + ", biggest retained size first");
                 });
                 return Status.OK_STATUS;
@@ -143,6 +148,7 @@ public final class ObjectsView extends ViewPart {
 
     @Override
     public void dispose() {
+        if (activeSnapshot != null) activeSnapshot.stop();
         if (snapshot != null) snapshot.removeOnClose(onSnapshotClosed);
         super.dispose();
     }

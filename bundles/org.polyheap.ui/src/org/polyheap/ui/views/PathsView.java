@@ -117,7 +117,6 @@ public final class PathsView extends ObjectView {
     protected void clear() {
         generation.incrementAndGet();
         if (!viewer.getControl().isDisposed()) viewer.setInput(List.of());
-        setContentDescription("");
     }
 
     @Override
@@ -125,7 +124,7 @@ public final class PathsView extends ObjectView {
         int mine = generation.incrementAndGet();
         Job previous = searchJob;
         if (previous != null) previous.cancel(); // a new selection stops the search for the last one
-        setContentDescription("Searching paths from " + ref.className() + " " + ref.displayId() + "\u2026");
+        describe(ref, "Searching paths from " + ref.className() + " " + ref.displayId() + "\u2026");
         viewer.setInput(List.of());
         Set<ReferenceKind> excluded = excludeWeak ? PathsToRoots.WEAK_KINDS : EnumSet.noneOf(ReferenceKind.class);
         var job = new Job("Paths to GC roots from " + ref.displayId()) {
@@ -180,7 +179,7 @@ public final class PathsView extends ObjectView {
             viewer.expandToLevel(top, 1);
             if (!top.children.isEmpty()) viewer.expandToLevel(top.children.getFirst(), 30); // the shortest path, whole
             String excludedWords = excludeWeak ? " (weak, soft, phantom excluded)" : "";
-            setContentDescription(found == 0 && done
+            describe(ref, found == 0 && done
                     ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds() != null ? ": the object is a GC root" : "")
                             + whyNoPath(ref)
                     : !done ? found + " shortest paths to GC roots so far, shortest first" + excludedWords + "; searching\u2026"

@@ -122,14 +122,13 @@ public final class ReferencesView extends ObjectView {
             viewer.getTable().clearAll();
             viewer.setItemCount(0);
         }
-        setContentDescription("");
     }
 
     @Override
     protected void showObject(ObjectRef ref) {
         int mine = generation.incrementAndGet();
         boolean in = incoming;
-        setContentDescription((in ? "Incoming" : "Outgoing") + " references of " + ref.className() + " " + ref.displayId() + ": listing\u2026");
+        describe(ref, (in ? "Incoming" : "Outgoing") + " references of " + ref.className() + " " + ref.displayId() + ": listing\u2026");
         var display = viewer.getControl().getDisplay();
         var job = new Job("References of " + ref.displayId()) {
             @Override protected IStatus run(IProgressMonitor monitor) {
@@ -148,7 +147,7 @@ public final class ReferencesView extends ObjectView {
                     viewer.getTable().clearAll();
                     viewer.setItemCount(list.size());
                     viewer.refresh();
-                    setContentDescription(Format.count(list.size()) + (in ? " incoming" : " outgoing") + " references of "
+                    describe(ref, Format.count(list.size()) + (in ? " incoming" : " outgoing") + " references of "
                             + ref.className() + " " + ref.displayId());
                 });
                 return Status.OK_STATUS;
