@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.swt.SWT;
@@ -70,6 +72,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
             setPageImage(index, Icons.image(ICONS[page]));
         }
         getSite().setSelectionProvider(selection);
+        retitleEditors(false);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
         // the other pages' widgets, one page per turn of the event loop (each turn asks for the next, so
         // input and paints queued meanwhile come first): opening never holds the window for long
@@ -190,9 +193,24 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     @Override
     public void dispose() {
+        retitleEditors(true);
         super.dispose();
         snapshot.close();
     }
+
+    /** Titles the page's snapshot editors (this one closing or not) so that no two tabs read alike ({@link TabTitles}). */
+    private void retitleEditors(boolean closing) {
+        var editors = new ArrayList<SnapshotEditor>();
+        for (var ref : getSite().getPage().getEditorReferences()) {
+            if (ref.getEditor(false) instanceof SnapshotEditor e && e != this) editors.add(e);
+        }
+        if (!closing) editors.add(this);
+        var files = editors.stream().map(SnapshotEditor::file).toList();
+        for (var e : editors) e.setPartName(TabTitles.title(e.file(), files));
+    }
+
+    /** The snapshot file this editor shows. */
+    public Path file() { return ((SnapshotEditorInput) getEditorInput()).file(); }
 
     @Override public void doSave(IProgressMonitor monitor) { }
     @Override public void doSaveAs() { }
