@@ -59,6 +59,8 @@ public final class DominatorPage {
         column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()),
                 r -> sumText(r, s -> Format.percent(s[1], snapshot.heapBytes())),
                 g -> Format.percent(g.retained(), snapshot.heapBytes()));
+        String bytes = Format.bytes(snapshot.heapBytes()); // the root retains every byte: no row shows more
+        ColumnFit.install(widget, 0).number(1, bytes).number(2, bytes).number(3, Format.percent(1, 1));
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyTreeContentProvider() {
             @Override public void updateElement(Object parentElement, int index) {

@@ -68,6 +68,7 @@ public final class HistogramPage {
     private Label count;
     private TableViewer viewer;
     private GradualItemCount itemCount;
+    private ColumnFit columnFit;
     private Consumer<Change> changes = c -> { };
     private boolean restoring;
 
@@ -124,6 +125,9 @@ public final class HistogramPage {
                 r -> (r.retainedIsLowerBound() ? "\u2265 " : "") + Format.percent(r.retained(), snapshot.heapBytes()));
         column("Not strongly reachable", 150, SWT.RIGHT, HistogramRows.Column.NOT_STRONG,
                 r -> r.notStrong() == 0 ? "" : Format.bytes(r.notStrong()));
+        String bytes = Format.bytes(snapshot.heapBytes(), true); // no row's sum exceeds the heap's
+        columnFit = ColumnFit.install(table, 0).number(1, Format.count(snapshot.graph().objectCount())).number(2, bytes).number(3, bytes)
+                .number(4, "\u2265 " + Format.percent(1, 1)).number(5, bytes);
         // no hash lookup: rows leave the table a thousand at a time (GradualItemCount), which JFace's map would not see
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) {
@@ -189,7 +193,10 @@ public final class HistogramPage {
         Change change = pendingChange;
         pendingChange = null;
         Table table = viewer.getTable();
-        table.setSortColumn(columnOf(v.sortColumn()));
+        if (table.getSortColumn() != columnOf(v.sortColumn())) {
+            table.setSortColumn(columnOf(v.sortColumn()));
+            columnFit.sortColumnChanged();
+        }
         table.setSortDirection(v.descending() ? SWT.DOWN : SWT.UP);
         table.clearAll(); // the rows on screen ask for their new contents
         itemCount.setTarget(v.size());

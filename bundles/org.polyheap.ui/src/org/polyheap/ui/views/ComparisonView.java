@@ -18,6 +18,7 @@ import org.polyheap.report.Queries;
 import org.polyheap.report.table.Column;
 import org.polyheap.report.table.Table;
 import org.polyheap.ui.LoadedSnapshot;
+import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
 
 /**
@@ -38,6 +39,7 @@ public final class ComparisonView extends ViewPart {
     private final AtomicInteger generation = new AtomicInteger();
     private final Runnable onSnapshotClosed = this::clear;
     private ActiveSnapshot activeSnapshot;
+    private ColumnFit fit;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -90,8 +92,11 @@ public final class ComparisonView extends ViewPart {
         var t = viewer.getTable();
         t.setRedraw(false);
         try {
-            for (var column : t.getColumns()) column.dispose();
-            for (int i = 0; i < table.columns().size(); i++) column(table.columns().get(i), i);
+            if (t.getColumnCount() == 0) { // the comparison's columns are always the same
+                for (int i = 0; i < table.columns().size(); i++) column(table.columns().get(i), i);
+                fit = ColumnFit.install(t, 0);
+            }
+            fitNumbers();
             t.clearAll();
             viewer.setItemCount(table.rows().size());
             viewer.refresh();
@@ -110,25 +115,32 @@ public final class ComparisonView extends ViewPart {
     private void column(Column column, int index) {
         var c = new TableViewerColumn(viewer, column.kind() == Column.Kind.TEXT ? SWT.LEFT : SWT.RIGHT);
         c.getColumn().setText(column.title());
-        c.getColumn().setWidth(column.kind() == Column.Kind.TEXT ? 300 : Math.max(90, headerWidth(column.title())));
-        boolean delta = column.key().endsWith("Delta");
+        c.getColumn().setWidth(300);
         c.setLabelProvider(new ColumnLabelProvider() {
-            @Override public String getText(Object e) {
-                if (!(e instanceof Object[] row)) return "";
-                Object v = row[index];
-                if (!(v instanceof Long n)) return String.valueOf(v);
-                return (delta && n > 0 ? "+" : "") + Format.count(n);
-            }
+            @Override public String getText(Object e) { return e instanceof Object[] row ? text(column, row[index]) : ""; }
         });
     }
 
-    /** A number column as wide as its title (plus the sort arrow's room): the numbers are narrower. */
-    private int headerWidth(String title) {
-        var gc = new org.eclipse.swt.graphics.GC(viewer.getTable());
-        try {
-            return gc.textExtent(title).x + 28;
-        } finally {
-            gc.dispose();
+    /** A cell's text: counts grouped, growth with a "+". */
+    private static String text(Column column, Object value) {
+        if (!(value instanceof Long n)) return String.valueOf(value);
+        return (column.key().endsWith("Delta") && n > 0 ? "+" : "") + Format.count(n);
+    }
+
+    /** Each number column as wide as its title or its longest value: the biggest or the most negative (one pass over the classes). */
+    private void fitNumbers() {
+        for (int i = 0; i < table.columns().size(); i++) {
+            var column = table.columns().get(i);
+            if (column.kind() == Column.Kind.TEXT) continue;
+            long max = 0, min = 0;
+            for (Object[] row : table.rows()) {
+                if (row[i] instanceof Long n) {
+                    max = Math.max(max, n);
+                    min = Math.min(min, n);
+                }
+            }
+            String up = text(column, max), down = text(column, min);
+            fit.number(i, up.length() >= down.length() ? up : down);
         }
     }
 

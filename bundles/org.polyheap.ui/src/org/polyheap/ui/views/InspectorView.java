@@ -20,6 +20,7 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.model.FieldValue;
 import org.polyheap.model.GcRoot;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
 
 /**
@@ -51,6 +52,7 @@ public final class InspectorView extends ObjectView {
         column("Name", 120, Line::name);
         column("Value", 300, Line::value);
         column("Type", 120, Line::type);
+        ColumnFit.install(viewer.getTable(), 1); // values (class names, strings) take the free width
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.addDoubleClickListener(e -> {
             if (((IStructuredSelection) e.getSelection()).getFirstElement() instanceof Line l && l.target() != null) show(l.target());

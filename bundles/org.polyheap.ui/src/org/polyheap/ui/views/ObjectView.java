@@ -58,7 +58,10 @@ public abstract class ObjectView extends ViewPart {
     public final void show(ObjectRef ref) {
         if (ref.snapshot().isClosed() || ref.equals(shown)) return; // the post-selection repeats selections
         if (shown != null && shown.snapshot() != ref.snapshot()) shown.snapshot().removeOnClose(onSnapshotClosed);
-        if (shown == null || shown.snapshot() != ref.snapshot()) ref.snapshot().onClose(onSnapshotClosed);
+        if (shown == null || shown.snapshot() != ref.snapshot()) {
+            ref.snapshot().onClose(onSnapshotClosed);
+            fitColumns(ref.snapshot());
+        }
         shown = ref;
         showObject(ref);
         changed();
@@ -102,6 +105,9 @@ public abstract class ObjectView extends ViewPart {
     public final ObjectRef shown() { return shown; }
 
     protected abstract void showObject(ObjectRef ref);
+
+    /** Sizes the number columns for {@code snapshot}'s numbers (its objects are about to be shown); none by default. */
+    protected void fitColumns(org.polyheap.ui.LoadedSnapshot snapshot) { }
 
     @Override
     public void dispose() {

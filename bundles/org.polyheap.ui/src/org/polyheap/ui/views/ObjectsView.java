@@ -16,6 +16,7 @@ import org.eclipse.ui.part.ViewPart;
 import org.polyheap.model.LongColumn;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.ObjectMenu;
 
@@ -38,6 +39,7 @@ public final class ObjectsView extends ViewPart {
     private volatile Job listJob;
     private final Runnable onSnapshotClosed = this::clear;
     private ActiveSnapshot activeSnapshot;
+    private ColumnFit fit;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -48,6 +50,7 @@ public final class ObjectsView extends ViewPart {
         column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.shallow()));
         column("Retained bytes", 120, SWT.RIGHT, r -> Format.bytes(r.retained()));
         column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), r.snapshot().heapBytes()));
+        fit = ColumnFit.install(viewer.getTable(), 0);
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) {
@@ -120,6 +123,8 @@ public final class ObjectsView extends ViewPart {
         if (snapshot != null) snapshot.removeOnClose(onSnapshotClosed);
         snapshot = s;
         hints = new org.polyheap.ui.editor.ValueHints(s, viewer);
+        String bytes = Format.bytes(s.heapBytes());
+        fit.number(1, bytes).number(2, bytes).number(3, Format.percent(1, 1));
         s.onClose(onSnapshotClosed);
     }
 

@@ -24,6 +24,7 @@ import org.polyheap.analysis.RootPathTree;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.ObjectMenu;
 
@@ -70,6 +71,7 @@ public final class PathsView extends ObjectView {
     private volatile boolean excludeWeak = true;
     private volatile Job searchJob;
     private IAction excludeAction;
+    private ColumnFit fit;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -78,6 +80,7 @@ public final class PathsView extends ObjectView {
         column("Object (reference by which it holds the row above)", 700, Node::label);
         column("Shallow bytes", 100, n -> Format.bytes(n.ref.shallow()));
         column("Retained bytes", 110, n -> Format.bytes(n.ref.retained()));
+        fit = ColumnFit.install(viewer.getTree(), 0);
         viewer.setContentProvider(new ITreeContentProvider() {
             @Override public Object[] getElements(Object input) { return input instanceof List<?> l ? l.toArray() : new Object[0]; }
             @Override public Object[] getChildren(Object e) { return e instanceof Node n ? n.children.toArray() : new Object[0]; }
@@ -104,6 +107,12 @@ public final class PathsView extends ObjectView {
         c.setLabelProvider(new ColumnLabelProvider() {
             @Override public String getText(Object e) { return e instanceof Node n ? text.apply(n) : ""; }
         });
+    }
+
+    @Override
+    protected void fitColumns(org.polyheap.ui.LoadedSnapshot snapshot) {
+        String bytes = Format.bytes(snapshot.heapBytes());
+        fit.number(1, bytes).number(2, bytes);
     }
 
     /** Switches the weak-reference toggle and searches again. */

@@ -17,6 +17,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.polyheap.analysis.Reference;
 import org.polyheap.analysis.References;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.ObjectMenu;
 
@@ -46,6 +47,7 @@ public final class ReferencesView extends ObjectView {
     private List<Row> rows = List.of();
     private IAction incomingAction;
     private IAction outgoingAction;
+    private ColumnFit fit;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -57,6 +59,7 @@ public final class ReferencesView extends ObjectView {
         column("Object", 420, SWT.LEFT, r -> r.other().label());
         column("Shallow bytes", 110, SWT.RIGHT, r -> Format.bytes(r.other().shallow()));
         column("Retained bytes", 120, SWT.RIGHT, r -> Format.bytes(r.other().retained()));
+        fit = ColumnFit.install(viewer.getTable(), 2);
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) { if (index < rows.size()) viewer.replace(rows.get(index), index); }
@@ -83,6 +86,12 @@ public final class ReferencesView extends ObjectView {
 
     private void column(String title, int width, int align, java.util.function.Function<Row, String> text) {
         TextColumns.add(viewer, title, width, align, Row.class, text);
+    }
+
+    @Override
+    protected void fitColumns(org.polyheap.ui.LoadedSnapshot snapshot) {
+        String bytes = Format.bytes(snapshot.heapBytes());
+        fit.number(3, bytes).number(4, bytes);
     }
 
     /** Lists incoming (true) or outgoing (false) references of the shown object. */
