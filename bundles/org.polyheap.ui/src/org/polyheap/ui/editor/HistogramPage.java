@@ -66,6 +66,7 @@ public final class HistogramPage {
     private Combo grouping;
     private Combo reachability;
     private Label count;
+    private Label totals;
     private TableViewer viewer;
     private GradualItemCount itemCount;
     private ColumnFit columnFit;
@@ -136,6 +137,8 @@ public final class HistogramPage {
             @Override public void inputChanged(Viewer v, Object oldInput, Object newInput) { }
         });
         viewer.setInput(snapshot);
+        totals = new Label(control, SWT.NONE);
+        totals.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 7, 1));
         itemCount = new GradualItemCount(table);
         show(Scope.WHOLE_HEAP, Grouping.CLASS, null, snapshot.classRows());
         return control;
@@ -204,8 +207,20 @@ public final class HistogramPage {
         count.setText(Format.count(v.size()) + " of " + Format.count(v.totalRows()) + " rows"
                 + (filter.isEmpty() ? "" : " matching \u201c" + filter + "\u201d")); // name the filter whenever one applies
         count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
+        totals.setText(totalsText(v));
         if (change != null && !restoring) changes.accept(change);
     }
+
+    /** MAT's total row, in words: counts and shallow bytes add up over rows, retained sizes do not. */
+    static String totalsText(HistogramRows.View v) {
+        var t = v.totals();
+        return "Total: " + Format.count(v.size()) + " of " + Format.count(v.totalRows()) + " rows, "
+                + Format.count(t.objects()) + " objects, " + Format.bytes(t.shallow())
+                + " shallow bytes (retained sizes are not summed: the rows' retained sets may overlap)";
+    }
+
+    /** The totals line under the table, for the rows shown. */
+    public Label totals() { return totals; }
 
     private TableColumn columnOf(HistogramRows.Column c) {
         for (TableColumn t : viewer.getTable().getColumns()) if (t.getData() == c) return t;

@@ -80,6 +80,9 @@ public final class HistogramRows {
     /** All rows, biggest retained first. */
     public View initial() { return initial; }
 
+    /** Sums over the rows a view shows. */
+    public record Totals(long objects, long shallow) { }
+
     /** The rows as the table shows them: filtered and sorted. Immutable; the methods make new views. */
     public final class View {
         private final String filterText;
@@ -114,6 +117,20 @@ public final class HistogramRows {
 
         /** The histogram this is a view of. */
         public HistogramRows rows() { return HistogramRows.this; }
+
+        /**
+         * Objects and shallow bytes of the rows shown, summed. No retained sum: the retained sets of
+         * two rows may overlap (a class's objects may hold another's), so adding them would count
+         * bytes twice (MAT's total row leaves retained out too). O(shown).
+         */
+        public Totals totals() {
+            long objects = 0, shallow = 0;
+            for (int i : visible) {
+                objects += rows.get(i).objects();
+                shallow += rows.get(i).shallow();
+            }
+            return new Totals(objects, shallow);
+        }
 
         /**
          * Sorted by {@code column}: the column sorted now is reversed, another starts with numbers
