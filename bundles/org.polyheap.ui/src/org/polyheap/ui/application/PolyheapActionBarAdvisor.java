@@ -30,7 +30,7 @@ import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
 /**
- * Menus: File (Open…, Export…, Exit), Navigate (Back, Forward), Window (Show View, Preferences…) and
+ * Menus: File (Open…, Export…, Exit), Navigate (Back, Forward, Go to Object…), Window (Show View, Preferences…) and
  * Help (About Polyheap); the main toolbar (open and export; back and forward; the active snapshot's
  * pages; the views); the status line's heap use. Each toolbar group is its own tool bar, so other groups can be added beside them.
  */
@@ -114,11 +114,21 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         MenuManager navigate = new MenuManager("&Navigate", IWorkbenchActionConstants.M_NAVIGATE);
         navigate.add(back);
         navigate.add(forward);
+        navigate.add(new Separator());
+        navigate.add(goToObject());
         menuBar.add(navigate);
 
         menuBar.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));
         menuBar.add(windowMenu());
         menuBar.add(help);
+    }
+
+    /** Navigate ▸ Go to Object…: the command (plugin.xml), so the menu shows its key, Ctrl+G. */
+    private org.eclipse.ui.menus.CommandContributionItem goToObject() {
+        var p = new org.eclipse.ui.menus.CommandContributionItemParameter(getActionBarConfigurer().getWindowConfigurer().getWindow(),
+                null, org.polyheap.ui.editor.GoToObjectHandler.COMMAND_ID, org.eclipse.ui.menus.CommandContributionItem.STYLE_PUSH);
+        p.label = "&Go to Object\u2026";
+        return new org.eclipse.ui.menus.CommandContributionItem(p);
     }
 
     private MenuManager windowMenu() {
