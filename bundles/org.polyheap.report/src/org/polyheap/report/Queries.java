@@ -245,6 +245,18 @@ public final class Queries {
      */
     public static Table duplicateStrings(AnalyzedSnapshot s, int minCount, int top, Progress progress)
             throws java.io.IOException {
+        return duplicates(s, minCount, top, progress).table();
+    }
+
+    /**
+     * The duplicate strings' table and, row for row, the object named in its "example" column, for a
+     * front end whose rows act on that object (the window's context menu).
+     */
+    public record Duplicates(Table table, int[] examples) { }
+
+    /** {@link #duplicateStrings}, with each row's example object. Same cost. */
+    public static Duplicates duplicates(AnalyzedSnapshot s, int minCount, int top, Progress progress)
+            throws java.io.IOException {
         List<org.polyheap.analysis.DuplicateStrings.Group> groups;
         try (var inspector = s.parser().inspector(s.file(), s.graph())) {
             groups = s.analysis().duplicateStrings(inspector, minCount, progress);
@@ -253,11 +265,14 @@ public final class Queries {
                 Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
                 Column.bytes("wasted", "Wasted bytes"), Column.text("example", "Example"));
         HeapGraph g = s.graph();
-        for (var group : groups.subList(0, Math.min(top, groups.size()))) {
-            b.row(group.value(), group.count(), group.shallow(), group.retained(), group.wasted(),
-                    ObjectNames.id(g, group.objects()[0]));
+        var shown = groups.subList(0, Math.min(top, groups.size()));
+        int[] examples = new int[shown.size()];
+        for (int i = 0; i < examples.length; i++) {
+            var group = shown.get(i);
+            examples[i] = group.objects()[0];
+            b.row(group.value(), group.count(), group.shallow(), group.retained(), group.wasted(), ObjectNames.id(g, examples[i]));
         }
-        return b.build();
+        return new Duplicates(b.build(), examples);
     }
 
     /**

@@ -21,7 +21,7 @@ import org.polyheap.ui.jobs.InboundIndexJob;
 import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
- * One open snapshot, in three pages: Overview, Histogram and Dominator Tree. The input carries the
+ * One open snapshot, in four pages: Overview, Histogram, Dominator Tree and Duplicate Strings. The input carries the
  * snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
  * window keeps answering while an editor opens. When the last page is made, the editor starts the
@@ -32,11 +32,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int OVERVIEW = 0;
     public static final int HISTOGRAM = 1;
     public static final int DOMINATORS = 2;
+    public static final int DUPLICATES = 3;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
-    private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree" };
-    private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS };
+    private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings" };
+    private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
@@ -46,6 +47,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private OverviewPage overview;
     private HistogramPage histogram;
     private DominatorPage dominators;
+    private DuplicatesPage duplicates;
     private InboundIndexJob inboundJob;
 
     @Override
@@ -64,6 +66,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         overview = new OverviewPage(snapshot);
         histogram = new HistogramPage(snapshot);
         dominators = new DominatorPage(snapshot);
+        duplicates = new DuplicatesPage(snapshot);
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
@@ -104,10 +107,15 @@ public final class SnapshotEditor extends MultiPageEditorPart {
                 var history = NavigationHistory.of(getSite().getWorkbenchWindow());
                 histogram.onChange(c -> history.mark(c == HistogramPage.Change.FILTER ? NavigationHistory.Kind.FILTER : NavigationHistory.Kind.STEP));
             }
-            default -> {
+            case DOMINATORS -> {
                 dominators.create(holders[page]);
                 selection.watch(dominators.viewer());
                 new ObjectMenu(this, dominators.viewer()).install();
+            }
+            default -> {
+                duplicates.create(holders[page]);
+                selection.watch(duplicates.viewer());
+                new ObjectMenu(this, duplicates.viewer()).install();
             }
         }
         holders[page].layout(true, true);
@@ -132,6 +140,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     @Override
     protected void pageChange(int newPageIndex) {
         if (!creating) make(newPageIndex);
+        if (newPageIndex == DUPLICATES && made[DUPLICATES]) duplicates.compute(); // reads every string: only when asked for
         super.pageChange(newPageIndex);
     }
 
@@ -157,7 +166,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         };
     }
 
-    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS). */
+    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES). */
     public void showPage(int page) { setActivePage(page); }
 
     public int activePage() { return getActivePage(); }
@@ -182,11 +191,18 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         return dominators;
     }
 
+    /** The Duplicate Strings page, its widgets made if not yet (its rows are looked for when it is shown). */
+    public DuplicatesPage duplicates() {
+        make(DUPLICATES);
+        return duplicates;
+    }
+
     @Override
     public void setFocus() {
         switch (getActivePage()) {
             case HISTOGRAM -> histogram().viewer().getControl().setFocus();
             case DOMINATORS -> dominators().viewer().getControl().setFocus();
+            case DUPLICATES -> duplicates().viewer().getControl().setFocus();
             default -> super.setFocus();
         }
     }
