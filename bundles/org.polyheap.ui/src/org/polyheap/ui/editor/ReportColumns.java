@@ -29,17 +29,19 @@ public final class ReportColumns {
         var c = new TableViewerColumn(viewer, text ? SWT.LEFT : SWT.RIGHT);
         c.getColumn().setText(column.title());
         c.getColumn().setWidth(text ? 300 : Math.max(90, headerWidth(viewer, column.title())));
-        boolean delta = column.key().endsWith("Delta");
         c.setLabelProvider(new ColumnLabelProvider() {
             @Override public String getText(Object e) {
                 Object[] row = cells.apply(e);
-                if (row == null) return "";
-                Object v = row[index];
-                if (!(v instanceof Long || v instanceof Integer)) return oneLine(String.valueOf(v));
-                long n = ((Number) v).longValue(); // counts are ints in some tables (duplicate strings)
-                return (delta && n > 0 ? "+" : "") + Format.count(n);
+                return row == null ? "" : text(column, row[index]);
             }
         });
+    }
+
+    /** A cell's text as the table shows it: counts grouped, growth with a "+", strings on one line. */
+    public static String text(Column column, Object v) {
+        if (!(v instanceof Long || v instanceof Integer)) return oneLine(String.valueOf(v));
+        long n = ((Number) v).longValue(); // counts are ints in some tables (duplicate strings)
+        return (column.key().endsWith("Delta") && n > 0 ? "+" : "") + Format.count(n);
     }
 
     /** A string value on one line: a table cell shows no line breaks, so they are written as escapes. */

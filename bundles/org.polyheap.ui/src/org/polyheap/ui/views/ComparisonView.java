@@ -6,10 +6,8 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ILazyContentProvider;
 import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
@@ -20,6 +18,7 @@ import org.polyheap.report.table.Table;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
+import org.polyheap.ui.editor.ReportColumns;
 
 /**
  * Comparison: how the class histogram changed from a baseline snapshot to another of the same format
@@ -93,7 +92,7 @@ public final class ComparisonView extends ViewPart {
         t.setRedraw(false);
         try {
             if (t.getColumnCount() == 0) { // the comparison's columns are always the same
-                for (int i = 0; i < table.columns().size(); i++) column(table.columns().get(i), i);
+                ReportColumns.show(viewer, table, e -> e instanceof Object[] row ? row : null);
                 fit = ColumnFit.install(t, 0);
             }
             fitNumbers();
@@ -112,21 +111,6 @@ public final class ComparisonView extends ViewPart {
         setContentDescription(name(b) + " \u2192 " + name(c) + ": " + Format.count(table.rows().size()) + " classes" + objects);
     }
 
-    private void column(Column column, int index) {
-        var c = new TableViewerColumn(viewer, column.kind() == Column.Kind.TEXT ? SWT.LEFT : SWT.RIGHT);
-        c.getColumn().setText(column.title());
-        c.getColumn().setWidth(300);
-        c.setLabelProvider(new ColumnLabelProvider() {
-            @Override public String getText(Object e) { return e instanceof Object[] row ? text(column, row[index]) : ""; }
-        });
-    }
-
-    /** A cell's text: counts grouped, growth with a "+". */
-    private static String text(Column column, Object value) {
-        if (!(value instanceof Long n)) return String.valueOf(value);
-        return (column.key().endsWith("Delta") && n > 0 ? "+" : "") + Format.count(n);
-    }
-
     /** Each number column as wide as its title or its longest value: the biggest or the most negative (one pass over the classes). */
     private void fitNumbers() {
         for (int i = 0; i < table.columns().size(); i++) {
@@ -139,7 +123,7 @@ public final class ComparisonView extends ViewPart {
                     min = Math.min(min, n);
                 }
             }
-            String up = text(column, max), down = text(column, min);
+            String up = ReportColumns.text(column, max), down = ReportColumns.text(column, min);
             fit.number(i, up.length() >= down.length() ? up : down);
         }
     }

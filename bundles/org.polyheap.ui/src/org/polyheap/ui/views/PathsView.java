@@ -27,6 +27,7 @@ import org.polyheap.ui.ObjectRef;
 import org.polyheap.ui.editor.ColumnFit;
 import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.ObjectMenu;
+import org.polyheap.ui.jobs.MonitorProgress;
 
 /**
  * Paths to GC Roots: the selected object at the top, below it the objects that reference it, and so
@@ -159,11 +160,7 @@ public final class PathsView extends ObjectView {
      * first path at once, then at most every {@link #SHOW_EVERY_NS} while more are found. Off the UI thread.
      */
     private void search(ObjectRef ref, Set<ReferenceKind> excluded, IProgressMonitor monitor, int mine) {
-        Progress progress = new Progress() {
-            @Override public void phase(String name, long totalWork) { }
-            @Override public void worked(long units) { }
-            @Override public boolean isCanceled() { return monitor.isCanceled(); }
-        };
+        Progress progress = MonitorProgress.begin(monitor, "Paths to GC roots"); // shows the index's first build, if it comes first
         var paths = ref.snapshot().analyzed().analysis().pathsToRoots(ref.objectId(), excluded, progress);
         var merged = new RootPathTree.Builder(ref.snapshot().graph(), ref.objectId());
         long shown = 0;
