@@ -75,8 +75,11 @@ class LazyChecksTest {
         flipInPages(sizes);
         try (var second = open()) {
             assertTrue(second.reused(), "opening checks only trailers and tables: the page is not read yet");
+            var told = new java.util.concurrent.CopyOnWriteArrayList<IndexDamagedException>();
+            second.snapshot().onDamage(told::add);
             var damage = damageOf(() -> second.snapshot().shallowSize().toArray());
             assertEquals(sizes, damage.file().orElseThrow());
+            assertEquals(List.of(damage), told, "listeners hear of the damage the reader throws");
             assertTrue(damage.getMessage().contains("checksum mismatch"), damage.getMessage());
             assertFalse(Files.exists(index.resolve(IndexFiles.MANIFEST)), "the index is invalidated");
         }
@@ -98,8 +101,11 @@ class LazyChecksTest {
         }
         flipInPages(file);
         try (var second = open()) {
+            var told = new java.util.concurrent.CopyOnWriteArrayList<IndexDamagedException>();
+            second.snapshot().onDamage(told::add);
             var result = second.snapshot().results().result("sizes", 1).orElseThrow();
-            damageOf(() -> result.longColumn("doubled").toArray());
+            var damage = damageOf(() -> result.longColumn("doubled").toArray());
+            assertEquals(List.of(damage), told, "damage in a stored result is heard too");
             assertTrue(second.snapshot().results().result("sizes", 1).isEmpty(), "the damaged group reads as absent");
         }
         try (var third = open()) {

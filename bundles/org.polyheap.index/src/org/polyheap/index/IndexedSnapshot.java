@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.index.column.IntIndexReader;
@@ -63,11 +64,12 @@ public final class IndexedSnapshot implements HeapGraph {
     private final StringTable strings;
     private final Map<String, ObjectAttribute> attributes;
     private final ResultGroups results;
+    private final List<Consumer<IndexDamagedException>> damageListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private IndexedSnapshot(Path folder, Manifest manifest) throws IOException {
         this.folder = folder;
         this.manifest = manifest;
-        this.results = new ResultGroups(folder, arena);
+        this.results = new ResultGroups(folder, arena, this::damaged);
         this.inbound = new InboundIndex(this, manifest.references(), results);
         try {
             metadata = MetadataFile.read(map(IndexFiles.METADATA));
@@ -161,7 +163,29 @@ public final class IndexedSnapshot implements HeapGraph {
     LongIndexReader longs(String name) throws IOException { return LongIndexReader.open(map(name), origin(folder.resolve(name))); }
 
     /** A file of the index proper: damage found in it later invalidates the whole index. */
-    Origin origin(Path file) { return Origin.of(file, damage -> SnapshotStore.invalidate(folder)); }
+    Origin origin(Path file) {
+        return Origin.of(file, damage -> {
+            SnapshotStore.invalidate(folder);
+            damaged(damage);
+        });
+    }
+
+    /**
+     * Calls {@code listener} with each damaged page found from now on (in the index proper or in a stored
+     * result), after the damage is invalidated and before the reader throws, on the reading thread. The
+     * window uses it to reopen the snapshot, whichever code met the damage and however it reported it.
+     */
+    public void onDamage(Consumer<IndexDamagedException> listener) { damageListeners.add(listener); }
+
+    private void damaged(IndexDamagedException damage) {
+        for (var l : damageListeners) {
+            try {
+                l.accept(damage);
+            } catch (RuntimeException listenerFault) {
+                // a listener's fault must not replace the damage the reader is about to report
+            }
+        }
+    }
 
     private IntIndexReader objectInts(String name) throws IOException {
         var r = ints(name);

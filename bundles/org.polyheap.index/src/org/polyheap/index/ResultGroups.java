@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -36,12 +37,17 @@ final class ResultGroups implements ResultStore {
     private final Path folder;
     private final Arena arena;
     private final Map<String, AnalysisResult> opened = new ConcurrentHashMap<>();
+    private final Consumer<IndexDamagedException> onDamage;
 
-    /** @param arena where result files are mapped: the snapshot's, so they are unmapped when it closes */
-    ResultGroups(Path indexFolder, Arena arena) {
+    /**
+     * @param arena    where result files are mapped: the snapshot's, so they are unmapped when it closes
+     * @param onDamage told of each damaged page found in a group after the group is discarded
+     */
+    ResultGroups(Path indexFolder, Arena arena, Consumer<IndexDamagedException> onDamage) {
         this.indexFolder = indexFolder;
         this.folder = indexFolder.resolve(IndexFiles.RESULTS);
         this.arena = arena;
+        this.onDamage = onDamage;
     }
 
     /** Refuses a group or column name that is not letters, digits, {@code _ . -} (1 to 64 of them). */
@@ -97,7 +103,10 @@ final class ResultGroups implements ResultStore {
                 throw new IndexDamagedException(f, "checksum mismatch");
             }
             var seg = MappedFile.map(f, arena);
-            var origin = Origin.of(f, damage -> discard(group));
+            var origin = Origin.of(f, damage -> {
+                discard(group);
+                onDamage.accept(damage);
+            });
             columns.put(e.name(), switch (e.kind()) {
                 case INT -> IntIndexReader.open(seg, origin);
                 case LONG -> LongIndexReader.open(seg, origin);

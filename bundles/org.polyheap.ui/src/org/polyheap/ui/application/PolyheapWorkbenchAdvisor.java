@@ -10,9 +10,13 @@ import org.eclipse.ui.application.IWorkbenchConfigurer;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
 import org.eclipse.ui.application.WorkbenchAdvisor;
 import org.eclipse.ui.application.WorkbenchWindowAdvisor;
+import org.eclipse.ui.statushandlers.AbstractStatusHandler;
+import org.eclipse.ui.statushandlers.StatusAdapter;
+import org.eclipse.ui.statushandlers.StatusManager;
+import org.eclipse.ui.statushandlers.WorkbenchErrorHandler;
+import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.ui.PolyheapUi;
 import org.polyheap.ui.editor.SnapshotOpener;
-import org.polyheap.ui.prefs.PreferenceEffects;
 import org.polyheap.ui.prefs.PreferenceEffects;
 
 /**
@@ -22,6 +26,7 @@ import org.polyheap.ui.prefs.PreferenceEffects;
  */
 public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
     private final List<Path> files;
+    private AbstractStatusHandler errorHandler;
 
     public PolyheapWorkbenchAdvisor(List<Path> files) {
         this.files = List.copyOf(files);
@@ -45,6 +50,25 @@ public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
     @Override
     public String getInitialWindowPerspectiveId() {
         return PolyheapUi.PERSPECTIVE_ID;
+    }
+
+    /**
+     * Index damage met by a page, a view or a job while reading a checked-when-read index page is not
+     * an internal error to show: the editor's {@code IndexRepair} heard it first and is rebuilding the
+     * index (or says why it cannot). It is logged; every other problem is handled as usual.
+     */
+    @Override
+    public synchronized AbstractStatusHandler getWorkbenchErrorHandler() {
+        if (errorHandler == null) {
+            errorHandler = new WorkbenchErrorHandler() {
+                @Override
+                public void handle(StatusAdapter adapter, int style) {
+                    boolean damage = IndexDamagedException.of(adapter.getStatus().getException()).isPresent();
+                    super.handle(adapter, damage ? StatusManager.LOG : style);
+                }
+            };
+        }
+        return errorHandler;
     }
 
     @Override

@@ -16,7 +16,8 @@ import org.polyheap.ui.jobs.OpenSnapshotJob;
  * Opens snapshot files in the window: brings an open one's editor to the front, otherwise parses and
  * analyses it in an {@link OpenSnapshotJob} (reusing its index when valid) and opens the editor when
  * the job is done. Failures are shown as an error dialog with the one-line cause and the details
- * ({@link OpenFailure}). Call on the UI thread.
+ * ({@link OpenFailure}). An index found damaged after the open is rebuilt by opening again, once
+ * ({@link IndexRepair}). Call on the UI thread.
  */
 public final class SnapshotOpener {
     private SnapshotOpener() { }
@@ -46,24 +47,33 @@ public final class SnapshotOpener {
      * replaced by the new one, on the same page, when the job is done, and stays as it is when it fails.
      */
     public static OpenSnapshotJob reopen(IWorkbenchWindow window, SnapshotEditor editor) {
-        return schedule(window, ((SnapshotEditorInput) editor.getEditorInput()).request());
+        return schedule(window, ((SnapshotEditorInput) editor.getEditorInput()).request(), false);
+    }
+
+    /** Opens the request again after its index was found damaged ({@link IndexRepair}): damage in this one is an error. */
+    static OpenSnapshotJob repair(IWorkbenchWindow window, OpenRequest request) {
+        return schedule(window, request, true);
     }
 
     private static OpenSnapshotJob schedule(IWorkbenchWindow window, OpenRequest request) {
+        return schedule(window, request, false);
+    }
+
+    private static OpenSnapshotJob schedule(IWorkbenchWindow window, OpenRequest request, boolean repair) {
         var job = new OpenSnapshotJob(request, window.getShell().getDisplay(),
-                loaded -> replaceEditor(window, request, loaded),
+                loaded -> replaceEditor(window, request, loaded, repair),
                 status -> OpenFailure.show(window.getShell(), status));
         job.schedule();
         return job;
     }
 
     /** Closes the editor open on the request's file, if any, then shows {@code loaded} on the same page. */
-    private static void replaceEditor(IWorkbenchWindow window, OpenRequest request, LoadedSnapshot loaded) {
+    private static void replaceEditor(IWorkbenchWindow window, OpenRequest request, LoadedSnapshot loaded, boolean repair) {
         var page = window.getActivePage();
         IEditorPart old = page == null ? null : page.findEditor(new SnapshotEditorInput(request.file()));
         int shownPage = old instanceof SnapshotEditor e ? e.activePage() : -1;
         if (old != null) page.closeEditor(old, false);
-        var editor = showEditor(window, request, loaded);
+        var editor = showEditor(window, request, loaded, repair);
         if (editor != null && shownPage >= 0) editor.showPage(shownPage);
     }
 
@@ -73,13 +83,21 @@ public final class SnapshotOpener {
     }
 
     static SnapshotEditor showEditor(IWorkbenchWindow window, OpenRequest request, LoadedSnapshot loaded) {
+        return showEditor(window, request, loaded, false);
+    }
+
+    /** @param repair the snapshot was opened again because its index was damaged ({@link IndexRepair}) */
+    private static SnapshotEditor showEditor(IWorkbenchWindow window, OpenRequest request, LoadedSnapshot loaded, boolean repair) {
         try {
             if (window.getShell().isDisposed() || window.getActivePage() == null) {
                 loaded.close();
                 return null;
             }
             var part = window.getActivePage().openEditor(new SnapshotEditorInput(request, loaded), PolyheapUi.SNAPSHOT_EDITOR_ID);
-            if (part instanceof SnapshotEditor editor && editor.snapshot() == loaded) return editor;
+            if (part instanceof SnapshotEditor editor && editor.snapshot() == loaded) {
+                IndexRepair.watch(window, request, editor, repair);
+                return editor;
+            }
             loaded.close(); // the same file was opened twice at once: the first editor stays
             return part instanceof SnapshotEditor editor ? editor : null;
         } catch (PartInitException e) {
