@@ -106,14 +106,14 @@ if [ $quicktest -eq 1 ]; then
   rm -rf "$product"; mkdir -p "$product/plugins"
   cp -r "$top/features/org.polyheap.feature/rootfiles/." "$product/"
   "$JAVA_HOME/bin/jar" --create --file "$product/plugins/org.polyheap.quicktest_0.jar" -C "$top/target/quicktest/main" .
-  ln -s "$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar" "$product/plugins/it.unimi.dsi.fastutil_8.5.19.jar"
-  while read -r j; do # dev/quicktest.jars: jackson-core, protobuf-java
-    [ -n "$j" ] || continue
+  . "$top/dev/jars.sh"
+  for j in $(library_jars | tr ':' ' '); do # the target platform's libraries: fastutil, jackson-core, protobuf-java
     case $j in
-      */jackson-core/*) ln -s "$m2/$j" "$product/plugins/com.fasterxml.jackson.core.jackson-core_$(basename "$j")" ;;
-      */protobuf-java/*) ln -s "$m2/$j" "$product/plugins/com.google.protobuf_$(basename "$j")" ;;
+      */fastutil/*) ln -s "$j" "$product/plugins/it.unimi.dsi.fastutil_$(basename "$j")" ;;
+      */jackson-core/*) ln -s "$j" "$product/plugins/com.fasterxml.jackson.core.jackson-core_$(basename "$j")" ;;
+      */protobuf-java/*) ln -s "$j" "$product/plugins/com.google.protobuf_$(basename "$j")" ;;
     esac
-  done < "$top/dev/quicktest.jars"
+  done
 else
   product=$top/releng/org.polyheap.product/target/products/org.polyheap.product/linux/gtk/x86_64/polyheap
   [ $polyheap -eq 0 ] || [ -x "$product/polyheap" ] || (cd "$top" && ./polyheap parse --help >/dev/null) # builds it when missing

@@ -3,6 +3,7 @@
 # classes compiled by dev/quicktest.sh). docs/robustness.md describes the targets and the findings.
 #   dev/fuzz.sh [-t SECONDS] [TARGET...]     TARGET: hprof v8 dart fuchsia index (default: all)
 # Targets run in parallel, one JVM each, at most FUZZ_JOBS (default: the number of CPUs) at a time.
+# FUZZ_ARGS: more libFuzzer options for every target (e.g. FUZZ_ARGS=-max_len=4096 for a faster long run).
 # Each target's corpus grows in target/fuzz/<target>/corpus (seeds: bundles/org.polyheap.fuzz.tests/corpus).
 # A finding (crash, hang over 20 s, out of memory) is copied into the bundle's regressions/<target>/,
 # which the normal test suite replays; the script then exits 1.
@@ -12,20 +13,14 @@ seconds=600
 [ "${1:-}" = "-t" ] && { seconds=$2; shift 2; }
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(hprof v8 dart fuchsia index)
 jazzer_version=0.30.0
-m2=${M2_REPO:-$HOME/.m2/repository}
-jazzer_cp=""
-for a in jazzer jazzer-api; do
-  j=$m2/com/code-intelligence/$a/$jazzer_version/$a-$jazzer_version.jar
-  [ -f "$j" ] || "$top/mvnw" -q dependency:get -Dartifact=com.code-intelligence:$a:$jazzer_version >&2
-  jazzer_cp="$jazzer_cp:$j"
-done
+. "$top/dev/jars.sh"
+jazzer_cp=$(maven_jar com.code-intelligence jazzer $jazzer_version):$(maven_jar com.code-intelligence jazzer-api $jazzer_version)
 # compiles everything and replays the kept inputs first: a known finding is not fuzzed again
 "$top/dev/quicktest.sh" org.polyheap.fuzz.tests -- --select-class org.polyheap.fuzz.CorpusReplayTest --details=summary >&2
 . "$top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
 polyheap_find_jdk 25
 q=$top/target/quicktest
-cp="$q/test/org.polyheap.fuzz.tests:$q/main:$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar${jazzer_cp}"
-while read -r j; do [ -n "$j" ] && cp="$cp:$m2/$j"; done < "$top/dev/quicktest.jars"
+cp="$q/test/org.polyheap.fuzz.tests:$q/main:$(library_jars):$jazzer_cp"
 bundle=$top/bundles/org.polyheap.fuzz.tests
 tmp=/tmp; [ -w /dev/shm ] && tmp=/dev/shm   # the targets write each input to a file
 declare -A class=([hprof]=ParserFuzz [v8]=ParserFuzz [dart]=ParserFuzz [fuchsia]=ParserFuzz [index]=IndexFuzz)
@@ -43,7 +38,7 @@ for t in "${targets[@]}"; do
       -Djava.io.tmpdir=$tmp -Dpolyheap.fuzz.target="$t" -cp "$cp" com.code_intelligence.jazzer.Jazzer \
       --target_class=org.polyheap.fuzz.${class[$t]} --instrumentation_includes='org.polyheap.**' \
       -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-      -artifact_prefix="$work/findings/" "$work/corpus" "$seeds" "$bundle/regressions/$t" >"$work/log" 2>&1) &
+      -artifact_prefix="$work/findings/" ${FUZZ_ARGS:-} "$work/corpus" "$seeds" "$bundle/regressions/$t" >"$work/log" 2>&1) &
 done
 wait || true
 status=0

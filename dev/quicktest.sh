@@ -8,17 +8,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
 polyheap_find_jdk 25 || exit 1
 jdk=$POLYHEAP_JDK
-m2=${M2_REPO:-$HOME/.m2/repository}
-fastutil=$m2/it/unimi/dsi/fastutil/8.5.19/fastutil-8.5.19.jar
-junit=$m2/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar
-for j in "$fastutil" "$junit"; do
-  [ -f "$j" ] || { echo "quicktest: missing $j (mvn dependency:get -Dartifact=...)" >&2; exit 1; }
-done
-extra_cp=""
-# Extra jars a bundle needs (jackson-core, protobuf-java) are listed in dev/quicktest.jars, one path per line under ~/.m2/repository.
-if [ -f "$top/dev/quicktest.jars" ]; then
-  while read -r j; do [ -n "$j" ] && extra_cp="$extra_cp:$m2/$j"; done < "$top/dev/quicktest.jars"
-fi
+. "$top/dev/jars.sh"
+libraries=$(library_jars)
+junit=$(maven_jar org.junit.platform junit-platform-console-standalone "$(junit_version)")
 out=$top/target/quicktest
 rm -rf "$out"; mkdir -p "$out/main" "$out/test"
 srcs=()
@@ -26,7 +18,7 @@ for b in "$top"/bundles/org.polyheap.*; do
   case "$b" in *.tests|*.ui|*.benchmarks) continue;; esac
   [ -d "$b/src" ] && while IFS= read -r f; do srcs+=("$f"); done < <(find "$b/src" -name '*.java')
 done
-cp_main="$fastutil$extra_cp"
+cp_main=$libraries
 "$jdk/bin/javac" -nowarn -d "$out/main" -cp "$cp_main" "${srcs[@]}"
 for b in "$top"/bundles/org.polyheap.*; do   # resources; ServiceLoader files of several bundles are joined
   [ -d "$b/resources" ] || continue

@@ -1,0 +1,30 @@
+# Sourced by dev/quicktest.sh and dev/fuzz.sh: Maven jars for plain-JVM runs, fetched into ~/.m2 when
+# missing (a fresh machine has only what the Tycho build resolved). The libraries' versions have one
+# home, the target platform's "libraries" location.
+#   maven_jar GROUP ARTIFACT VERSION     prints the jar's path, fetching it first when missing
+#   library_jars                         prints the class path of the bundles' libraries (colon-separated)
+m2=${M2_REPO:-$HOME/.m2/repository}
+jars_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+maven_jar() {
+  local j="$m2/${1//.//}/$2/$3/$2-$3.jar"
+  if [ ! -f "$j" ]; then
+    "$jars_top/mvnw" -q -B dependency:get -Dartifact="$1:$2:$3" -Dtransitive=false >&2 || { echo "cannot fetch $1:$2:$3" >&2; return 1; }
+  fi
+  printf '%s' "$j"
+}
+
+# "group artifact version" of each dependency of a target-platform location (by its label)
+platform_dependencies() {
+  sed -n "/<location [^>]*label=\"$1\"/,/<\/location>/p" "$jars_top/target-platform/polyheap.target" |
+    sed -n 's#.*<groupId>\([^<]*\)</groupId><artifactId>\([^<]*\)</artifactId><version>\([^<]*\)</version>.*#\1 \2 \3#p'
+}
+
+library_jars() {
+  local cp="" g a v
+  while read -r g a v; do cp="$cp${cp:+:}$(maven_jar "$g" "$a" "$v")" || return 1; done < <(platform_dependencies libraries)
+  printf '%s' "$cp"
+}
+
+# the JUnit version of the target platform's "junit" location
+junit_version() { platform_dependencies junit | awk '$2 == "junit-jupiter-api" { print $3 }'; }
