@@ -240,6 +240,31 @@ class SnapshotStoreTest {
         try (var second = open(ParseOptions.NONE)) { assertFalse(second.reused()); }
     }
 
+    @Test
+    void deleteIndexRemovesTheFolderAndLockButNeverTheSnapshot() throws Exception {
+        try (var first = open(ParseOptions.NONE)) { assertFalse(first.reused()); }
+        long size = SnapshotStore.sizeOnDisk(index);
+        long manifest = Files.size(index.resolve(IndexFiles.MANIFEST));
+        assertTrue(size > manifest, "the columns count too: " + size);
+        store.deleteIndex(index);
+        assertFalse(Files.exists(index));
+        assertFalse(Files.exists(dir.resolve("heap.txt.polyheap.lock")));
+        assertTrue(Files.isRegularFile(snapshot));
+        assertEquals(0, SnapshotStore.sizeOnDisk(index));
+        try (var again = open(ParseOptions.NONE)) { assertFalse(again.reused(), "parsed afresh"); }
+        assertEquals(2, parser.parses.get());
+    }
+
+    @Test
+    void deleteIndexRefusesFoldersThatAreNoIndexes() throws Exception {
+        Path other = Files.createDirectories(dir.resolve("notes"));
+        assertThrows(IllegalArgumentException.class, () -> store.deleteIndex(other));
+        assertThrows(IllegalArgumentException.class, () -> store.deleteIndex(dir.resolve(".polyheap")));
+        assertTrue(Files.isDirectory(other));
+        assertTrue(store.isIndexFolder(dir.resolve("cache").resolve("0123abcd")), "a folder in the cache");
+        assertFalse(store.isIndexFolder(dir.resolve("cache")), "the cache itself");
+    }
+
     /**
      * The test class path, plus where the test, index, model and fastutil classes were loaded from:
      * launchers that load tests through their own class loader (the JUnit console's -cp) leave those

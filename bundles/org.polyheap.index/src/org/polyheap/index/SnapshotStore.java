@@ -102,6 +102,57 @@ public final class SnapshotStore {
         return cacheRoot.resolve(hash(file.toRealPath().toString()));
     }
 
+    /**
+     * Whether {@code folder} is where this store puts indexes: a {@code FILE.polyheap} folder, or a
+     * folder directly in the cache. Two path comparisons, no I/O. Guards {@link #deleteIndex}, whose
+     * folder comes from a list a user may have edited.
+     */
+    public boolean isIndexFolder(Path folder) {
+        Path f = folder.toAbsolutePath().normalize();
+        Path name = f.getFileName();
+        if (name == null) return false;
+        return (name.toString().endsWith(FOLDER_SUFFIX) && name.toString().length() > FOLDER_SUFFIX.length())
+                || cacheRoot.toAbsolutePath().normalize().equals(f.getParent());
+    }
+
+    /**
+     * Deletes an index folder and its lock file, never the snapshot. Waits, under the index's lock,
+     * for a build of it in progress (in this or another process) to end first. The caller makes sure
+     * no open snapshot maps it. Nothing happens when the folder does not exist. O(files in the folder).
+     *
+     * @throws IllegalArgumentException {@code folder} is not where this store puts indexes ({@link #isIndexFolder})
+     */
+    public void deleteIndex(Path folder) throws IOException {
+        if (!isIndexFolder(folder)) throw new IllegalArgumentException("not an index folder: " + folder);
+        Path target = folder.toAbsolutePath().normalize();
+        Path lockFile = target.resolveSibling(target.getFileName() + ".lock");
+        if (!Files.isDirectory(target.getParent())) return;
+        try (var lock = IndexLock.acquire(lockFile)) {
+            removeLeftovers(target);
+            Leftovers.deleteTree(target);
+        }
+        Files.deleteIfExists(lockFile);
+    }
+
+    /**
+     * Bytes the files under {@code folder} hold (their sizes summed; 0 when it does not exist). Walks
+     * the folder: O(files), some milliseconds for an index. Call off the UI thread for many folders.
+     */
+    public static long sizeOnDisk(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) return 0;
+        try (Stream<Path> s = Files.walk(folder)) {
+            long total = 0;
+            for (Path p : s.toList()) {
+                try {
+                    if (Files.isRegularFile(p)) total += Files.size(p);
+                } catch (NoSuchFileException gone) {
+                    // removed while walking (a result replaced): not there any more
+                }
+            }
+            return total;
+        }
+    }
+
     static ParseOptions parseOptions(ParseOptions options) {
         Map<String, String> kept = new TreeMap<>(options.values());
         kept.keySet().removeIf(k -> k.startsWith(STORE_OPTION_PREFIX));
