@@ -115,13 +115,15 @@ final class UiTestSupport {
     /**
      * Runs {@code action} on the shell titled {@code title} once it is open. A modal dialog runs its
      * own event loop inside the caller's, so this polls from display timers; {@code action} must
-     * close the dialog.
+     * close the dialog. Setting the returned flag stops the polling (to check that no such shell opened).
      */
-    static void whenShellOpens(String title, java.util.function.Consumer<Shell> action) {
+    static java.util.concurrent.atomic.AtomicBoolean whenShellOpens(String title, java.util.function.Consumer<Shell> action) {
         Display display = display();
         long until = System.currentTimeMillis() + TIMEOUT_MS;
+        var stop = new java.util.concurrent.atomic.AtomicBoolean();
         Runnable[] poll = new Runnable[1];
         poll[0] = () -> {
+            if (stop.get()) return;
             for (Shell s : display.getShells()) {
                 if (title.equals(s.getText()) && s.isVisible()) {
                     action.accept(s);
@@ -131,6 +133,7 @@ final class UiTestSupport {
             if (System.currentTimeMillis() < until) display.timerExec(50, poll[0]);
         };
         display.timerExec(50, poll[0]);
+        return stop;
     }
 
     /** The widgets of {@code type} under {@code root}, depth first. */
@@ -186,6 +189,24 @@ final class UiTestSupport {
             return same[0] >= 2;
         }, TIMEOUT_MS, "the painting of " + name + " to settle");
         ImageData data = last[0];
+        Path png = Path.of("target", "screenshots", name + ".png");
+        Files.createDirectories(png.getParent());
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] { data };
+        loader.save(png.toString(), SWT.IMAGE_PNG);
+        System.out.println("screenshot: " + png.toAbsolutePath());
+        return data;
+    }
+
+    /**
+     * Copies {@code shell}'s screen area into target/screenshots/{name}.png now, once the events are
+     * drained: for a shell that keeps changing (a progress dialog), where {@link #screenshot(Shell, String)}
+     * would wait for its painting to settle.
+     */
+    static ImageData screenshotNow(Shell shell, String name) throws IOException {
+        drainEvents();
+        shell.update();
+        ImageData data = capture(shell);
         Path png = Path.of("target", "screenshots", name + ".png");
         Files.createDirectories(png.getParent());
         ImageLoader loader = new ImageLoader();

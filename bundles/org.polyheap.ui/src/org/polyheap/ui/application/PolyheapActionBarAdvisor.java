@@ -30,7 +30,7 @@ import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
 /**
- * Menus: File (Open…, Export…, Exit), Navigate (Back, Forward, Go to Object…), Window (Show View, Preferences…) and
+ * Menus: File (Open…, Recent Snapshots, Export…, Compare With Baseline…, Exit), Navigate (Back, Forward, Go to Object…), Window (Show View, Preferences…) and
  * Help (About Polyheap); the main toolbar (open and export; back and forward; the active snapshot's
  * pages; the views); the status line's heap use. Each toolbar group is its own tool bar, so other groups can be added beside them.
  */
@@ -97,6 +97,8 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     protected void fillMenuBar(IMenuManager menuBar) {
         MenuManager file = new MenuManager("&File", IWorkbenchActionConstants.M_FILE);
         file.add(open);
+        file.add(org.polyheap.ui.recent.RecentSnapshotsMenu.create(getActionBarConfigurer().getWindowConfigurer().getWindow()));
+        file.add(new Separator());
         file.add(export);
         file.add(compare);
         file.add(new GroupMarker(IWorkbenchActionConstants.OPEN_EXT));

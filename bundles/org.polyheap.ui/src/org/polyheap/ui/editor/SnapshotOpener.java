@@ -10,14 +10,17 @@ import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.OpenRequest;
 import org.polyheap.ui.PolyheapUi;
 import org.polyheap.ui.jobs.OpenFailure;
+import org.polyheap.ui.jobs.OpenProgressDialog;
+import org.polyheap.ui.recent.RecentSnapshots;
 import org.polyheap.ui.jobs.OpenSnapshotJob;
 
 /**
  * Opens snapshot files in the window: brings an open one's editor to the front, otherwise parses and
  * analyses it in an {@link OpenSnapshotJob} (reusing its index when valid) and opens the editor when
  * the job is done. Failures are shown as an error dialog with the one-line cause and the details
- * ({@link OpenFailure}). An index found damaged after the open is rebuilt by opening again, once
- * ({@link IndexRepair}). Call on the UI thread.
+ * ({@link OpenFailure}). Each snapshot that opens goes first in File ▸ Recent Snapshots. An index
+ * found damaged after the open is rebuilt by opening again, once ({@link IndexRepair}). Call on the
+ * UI thread.
  */
 public final class SnapshotOpener {
     private SnapshotOpener() { }
@@ -40,6 +43,16 @@ public final class SnapshotOpener {
             return null;
         }
         return schedule(window, request);
+    }
+
+    /**
+     * Opens {@code request} as File ▸ Open does: as {@link #open}, and an open that takes long shows
+     * its phases in an {@link OpenProgressDialog}, where it can be canceled or sent to the background.
+     */
+    public static OpenSnapshotJob openShowingProgress(IWorkbenchWindow window, OpenRequest request) {
+        var job = open(window, request);
+        if (job != null) OpenProgressDialog.showWhenLong(window.getShell(), job);
+        return job;
     }
 
     /**
@@ -95,6 +108,7 @@ public final class SnapshotOpener {
             }
             var part = window.getActivePage().openEditor(new SnapshotEditorInput(request, loaded), PolyheapUi.SNAPSHOT_EDITOR_ID);
             if (part instanceof SnapshotEditor editor && editor.snapshot() == loaded) {
+                RecentSnapshots.instance().opened(request, loaded.analyzed().snapshot().folder());
                 IndexRepair.watch(window, request, editor, repair);
                 return editor;
             }

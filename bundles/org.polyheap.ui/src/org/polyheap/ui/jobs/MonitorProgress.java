@@ -7,6 +7,7 @@ import org.polyheap.model.Progress;
  * The model's {@link Progress} shown in an Eclipse progress monitor: each phase is a sub-task of its
  * own name whose units are scaled to a share of the bar; the monitor's Cancel button cancels. The
  * number of phases is not known in advance, so each new phase gets half of what is left.
+ * It also keeps the phases met so far with their start times, for a dialog to list them.
  * Thread-safe (the parser and the analysis report from one worker thread, Cancel comes from the UI).
  */
 public final class MonitorProgress implements Progress {
@@ -19,6 +20,10 @@ public final class MonitorProgress implements Progress {
     private long phaseTotal;
     private long phaseDone;
     private String phase = "";
+    private final java.util.List<Phase> phases = new java.util.ArrayList<>();
+
+    /** A phase met: its name and when it started ({@link System#nanoTime}). */
+    public record Phase(String name, long startNanos) { }
 
     private MonitorProgress(IProgressMonitor monitor) {
         this.monitor = monitor;
@@ -34,6 +39,7 @@ public final class MonitorProgress implements Progress {
     public synchronized void phase(String name, long totalWork) {
         finishPhase();
         phase = name;
+        phases.add(new Phase(name, System.nanoTime()));
         phaseTotal = totalWork;
         phaseDone = 0;
         phaseTicksDone = 0;
@@ -62,6 +68,12 @@ public final class MonitorProgress implements Progress {
         phaseTicks = 0;
         phaseTicksDone = 0;
     }
+
+    /** The phases met so far, in order; the last is the one in progress. A copy: O(phases). */
+    public synchronized java.util.List<Phase> phases() { return java.util.List.copyOf(phases); }
+
+    /** The share of the bar done, 0 to 1 (each phase gets half of what is left, so it nears 1 but never jumps). */
+    public synchronized double fraction() { return (TICKS - ticksLeft) / (double) TICKS; }
 
     /** Name of the phase in progress, "" before the first. */
     public synchronized String phaseName() { return phase; }

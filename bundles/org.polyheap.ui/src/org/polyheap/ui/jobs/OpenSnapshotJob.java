@@ -58,6 +58,18 @@ public final class OpenSnapshotJob extends Job {
         return p == null ? "" : p.phaseName();
     }
 
+    /** The phases met so far (the last one runs now); empty before the first. */
+    public java.util.List<MonitorProgress.Phase> phases() {
+        var p = progress;
+        return p == null ? java.util.List.of() : p.phases();
+    }
+
+    /** The share of the work done, 0 to 1, as the progress bar shows it. */
+    public double fraction() {
+        var p = progress;
+        return p == null ? 0 : p.fraction();
+    }
+
     @Override
     protected IStatus run(IProgressMonitor monitor) {
         var progress = MonitorProgress.begin(monitor, getName());

@@ -24,7 +24,8 @@ import org.polyheap.ui.jobs.OpenFailure;
 /**
  * Opening a file the user chose (File ▸ Open…): a Fuchsia heapdump first lists its processes in a
  * job (a decode of the profile, about as long as reading it) and then asks with
- * {@link FuchsiaOpenDialog}; every other format opens at once. Start-up and command-line opens do not
+ * {@link FuchsiaOpenDialog}; every other format opens at once. A long open shows its phases in a
+ * dialog ({@link SnapshotOpener#openShowingProgress}). Start-up and command-line opens do not
  * come here: they must not show dialogs, and take the parser's defaults as the headless command does.
  * UI thread.
  */
@@ -39,7 +40,7 @@ public final class InteractiveOpen {
         } catch (IOException unreadable) {
             format = null; // the open job reports it in its dialog
         }
-        if (format != SnapshotFormat.FUCHSIA) return SnapshotOpener.open(window, file);
+        if (format != SnapshotFormat.FUCHSIA) return SnapshotOpener.openShowingProgress(window, OpenRequest.of(file));
         return askForFuchsia(window, file);
     }
 
@@ -72,6 +73,6 @@ public final class InteractiveOpen {
         var dialog = new FuchsiaOpenDialog(window.getShell(), file, FuchsiaHeapdumpParser.siblingContentsFolder(file), processes);
         if (dialog.open() != Window.OK) return;
         OpenRequest request = dialog.request();
-        SnapshotOpener.open(window, request);
+        SnapshotOpener.openShowingProgress(window, request);
     }
 }
