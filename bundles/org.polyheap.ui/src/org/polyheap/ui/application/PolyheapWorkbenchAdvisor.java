@@ -17,12 +17,16 @@ import org.eclipse.ui.statushandlers.WorkbenchErrorHandler;
 import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.ui.PolyheapUi;
 import org.polyheap.ui.editor.SnapshotOpener;
+import org.polyheap.ui.prefs.PolyheapPreferences;
 import org.polyheap.ui.prefs.PreferenceEffects;
+import org.polyheap.ui.recent.OpenAtExit;
 
 /**
- * Workbench life cycle: one window with the Polyheap perspective. After start-up it opens the files
- * from the command line, or the bundled sample snapshot when there are none. Nothing modal here:
- * a dialog at start-up would block scripted and test runs.
+ * Workbench life cycle: one window with the Polyheap perspective. After start-up it opens the
+ * snapshots open at the last exit (a preference) and the files from the command line, or the bundled
+ * sample snapshot when there are none ({@link StartupPlan}). Nothing modal at start-up: a dialog would
+ * block scripted and test runs. Exit asks first while snapshots are open ({@link ExitConfirmation}) and
+ * then remembers them ({@link OpenAtExit}).
  */
 public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
     private final List<Path> files;
@@ -77,12 +81,51 @@ public final class PolyheapWorkbenchAdvisor extends WorkbenchAdvisor {
         IWorkbenchWindow window = getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow();
         if (window == null) return;
         if (window.getActivePage() != null) WarmUpEditor.warmUp(window.getActivePage());
-        if (files.isEmpty()) {
-            openSample(window);
-            return;
+        var saved = PolyheapPreferences.store().getBoolean(PolyheapPreferences.REOPEN_SNAPSHOTS) ? OpenAtExit.standard().read()
+                : java.util.List.<org.polyheap.ui.recent.SnapshotEntry>of();
+        var configurer = getWorkbenchConfigurer().getWindowConfigurer(window);
+        openAtStart(window, StartupPlan.of(saved, files),
+                line -> { if (configurer != null) configurer.getActionBarConfigurer().getStatusLineManager().setMessage(line); });
+    }
+
+    /**
+     * Opens what {@code plan} says, in its order, and names the saved snapshots that are gone in one
+     * line (the log, and {@code statusLine}), not in a dialog per file. Returns the jobs started.
+     */
+    public static List<org.polyheap.ui.jobs.OpenSnapshotJob> openAtStart(IWorkbenchWindow window, StartupPlan plan,
+            java.util.function.Consumer<String> statusLine) {
+        String missing = plan.missingLine();
+        if (missing != null) {
+            ILog.of(PolyheapWorkbenchAdvisor.class).warn(missing);
+            statusLine.accept(missing);
         }
-        // a missing or unreadable file still gets its editor, which says what is wrong
-        for (Path file : files) SnapshotOpener.open(window, file);
+        if (plan.opensSample()) {
+            openSample(window);
+            return List.of();
+        }
+        // a missing or unreadable command-line file still gets its error dialog, which says what is wrong
+        var jobs = new java.util.ArrayList<org.polyheap.ui.jobs.OpenSnapshotJob>();
+        for (var request : plan.open()) {
+            var job = SnapshotOpener.open(window, request);
+            if (job != null) jobs.add(job);
+        }
+        return jobs;
+    }
+
+    /**
+     * Asks before exiting while snapshots are open, then remembers them for the next start. Every way
+     * out comes here: File ▸ Exit closes the workbench, and closing the last window does too.
+     */
+    @Override
+    public boolean preShutdown() {
+        var workbench = getWorkbenchConfigurer().getWorkbench();
+        if (!ExitConfirmation.confirm(workbench)) return false;
+        try {
+            OpenAtExit.standard().save(workbench, PolyheapPreferences.store().getBoolean(PolyheapPreferences.REOPEN_SNAPSHOTS));
+        } catch (IOException | RuntimeException e) {
+            ILog.of(PolyheapWorkbenchAdvisor.class).warn("Cannot remember the open snapshots: " + e);
+        }
+        return true;
     }
 
     private static void openSample(IWorkbenchWindow window) {

@@ -21,7 +21,8 @@ import org.polyheap.ui.editor.Format;
 
 /**
  * Polyheap ▸ General: where indexes are written (applies to the next open of a file not yet
- * indexed there) and the heap limit of the next start (written to the launcher's file).
+ * indexed there), the heap limit of the next start (written to the launcher's file), and what
+ * exiting does (ask first; reopen the snapshots at the next start).
  */
 public final class GeneralPreferencePage extends PreferencePage implements IWorkbenchPreferencePage {
     public static final String ID = "org.polyheap.ui.prefs.general";
@@ -30,6 +31,8 @@ public final class GeneralPreferencePage extends PreferencePage implements IWork
     private Button beside;
     private Button cache;
     private Text maxHeap;
+    private Button confirmExit;
+    private Button reopen;
 
     public GeneralPreferencePage() {
         this(LauncherConfig.forUser());
@@ -68,7 +71,14 @@ public final class GeneralPreferencePage extends PreferencePage implements IWork
                 + ". Written to " + launcher.file() + "; the environment variable POLYHEAP_XMX still wins.");
         ((GridData) now.getLayoutData()).horizontalSpan = 2;
 
+        var exit = group(area, "Exit and start");
+        confirmExit = check(exit, "Ask before exiting while snapshots are open");
+        reopen = check(exit, "Reopen snapshots open at exit at the next start");
+        note(exit, "Files named on the command line open after them; a file that is gone is named in the status line.");
+
         load(getPreferenceStore().getString(INDEX_LOCATION));
+        confirmExit.setSelection(getPreferenceStore().getBoolean(CONFIRM_EXIT));
+        reopen.setSelection(getPreferenceStore().getBoolean(REOPEN_SNAPSHOTS));
         try {
             maxHeap.setText(launcher.maxHeap());
         } catch (IOException e) {
@@ -93,12 +103,16 @@ public final class GeneralPreferencePage extends PreferencePage implements IWork
     protected void performDefaults() {
         load(getPreferenceStore().getDefaultString(INDEX_LOCATION));
         maxHeap.setText("");
+        confirmExit.setSelection(getPreferenceStore().getDefaultBoolean(CONFIRM_EXIT));
+        reopen.setSelection(getPreferenceStore().getDefaultBoolean(REOPEN_SNAPSHOTS));
         super.performDefaults();
     }
 
     @Override
     public boolean performOk() {
         getPreferenceStore().setValue(INDEX_LOCATION, cache.getSelection() ? CACHE : BESIDE);
+        getPreferenceStore().setValue(CONFIRM_EXIT, confirmExit.getSelection());
+        getPreferenceStore().setValue(REOPEN_SNAPSHOTS, reopen.getSelection());
         try {
             launcher.setMaxHeap(maxHeap.getText());
         } catch (IOException | IllegalArgumentException e) {
@@ -123,6 +137,12 @@ public final class GeneralPreferencePage extends PreferencePage implements IWork
         return b;
     }
 
+    private static Button check(Composite parent, String text) {
+        var b = new Button(parent, SWT.CHECK);
+        b.setText(text);
+        return b;
+    }
+
     static Label note(Composite parent, String text) {
         var l = new Label(parent, SWT.WRAP);
         l.setText(text);
@@ -136,4 +156,6 @@ public final class GeneralPreferencePage extends PreferencePage implements IWork
     Button cacheButton() { return cache; }
 
     Text maxHeapText() { return maxHeap; }
+
+    Button reopenButton() { return reopen; }
 }

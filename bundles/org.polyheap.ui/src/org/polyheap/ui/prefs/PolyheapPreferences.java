@@ -45,6 +45,12 @@ public final class PolyheapPreferences {
     public static final String LIGHT = "light";
     public static final String DARK = "dark";
 
+    /** Whether Exit asks first while snapshots are open (true by default; the dialog's "Do not ask again" clears it). */
+    public static final String CONFIRM_EXIT = "confirmExit";
+
+    /** Whether the snapshots open at exit open again at the next start (true by default). */
+    public static final String REOPEN_SNAPSHOTS = "reopenSnapshots";
+
     /** Keys whose change alters what an open snapshot shows: they trigger a re-analysis. */
     public static final Set<String> ANALYSIS_KEYS = Set.of(HPROF_SIZE_MODEL, JAVA_REFERENTS, V8_SIZES, FUCHSIA_SITE_FRAMES);
 
