@@ -27,6 +27,14 @@ public final class TestData {
     public static final Path NODE_MARKED = v8("node-marked.heapsnapshot.gz");
     /** The smaller real Dart VM snapshot (dart-sass, 32-bit). */
     public static final Path DART_TINY = dart("dart-sass-ia32-a-tiny.dartheap.gz");
+    /** The later snapshot of the dart-sass process of {@link #DART_TINY}: the other side of a Dart comparison. */
+    public static final Path DART_AFTER_GC = dart("dart-sass-ia32-d-after-gc.dartheap.gz");
+    /**
+     * Two snapshots of one Node.js process ({@code node-sessions.js}): between them it adds 2,000
+     * {@code Session} objects and lets 200 of its 500 earlier ones go.
+     */
+    public static final Path NODE_SESSIONS_BEFORE = v8("node-sessions-a.heapsnapshot.gz"),
+            NODE_SESSIONS_AFTER = v8("node-sessions-b.heapsnapshot.gz");
     /** A Fuchsia heapdump in ffx's layout, with its contents folder beside it ({@code sample-tree.contents}). */
     public static final Path FUCHSIA_TREE = fuchsia("sample-tree.pb");
     /** A multi-process Fuchsia profile, with {@code sample-multi.contents} beside it. */
