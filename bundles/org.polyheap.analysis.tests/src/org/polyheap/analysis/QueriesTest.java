@@ -216,25 +216,53 @@ class QueriesTest {
         assertEquals(20, suspects.getFirst().instances());
     }
 
+    /** Java addresses move with every GC: two dumps are compared per class, never object by object. */
     @Test
-    void comparisonMatchesJavaObjectsByAddressAndClass() {
+    void javaHeapsAreNotComparedObjectByObject() {
         var a = javaHeap();
-        var b = new HeapGraphBuilder();
+        assertFalse(SnapshotFormat.HPROF.stableIdentity());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> SnapshotComparison.objects(a, a));
+    }
+
+    /** Each side's numbers are its class histogram's row, retained sizes included; the biggest retained growth comes first. */
+    @Test
+    void classDeltasAreTheTwoClassHistogramsSideBySide() {
+        var before = HeapAnalysis.run(javaHeap(), Progress.NONE);
+        var b = new HeapGraphBuilder(); // Root -> ArrayList -> Object[] -> a.Node -> byte[25], and a new b.Other
         b.format(SnapshotFormat.HPROF);
-        b.addClass(ClassInfo.named("a.Node"));
-        b.addClass(ClassInfo.named("byte[]"));
-        b.addObject(0, 16, 0x1000 + 16L * 3, -1, -1); // same address and class as a's object 3: kept
-        b.addObject(1, 16, 0x1000 + 16L * 4, -1, -1); // a's 4 was an a.Node: this is new
-        b.addObject(1, 9, 0x9000, -1, -1);            // new
-        var delta = SnapshotComparison.objects(a, b.build());
-        assertArrayEquals(new int[] {3}, delta.keptA());
-        assertArrayEquals(new int[] {0}, delta.keptB());
-        assertArrayEquals(new int[] {1, 2}, delta.added());
-        assertEquals(8, delta.removed().length);
-        var hist = SnapshotComparison.histogramDelta(a, b.build());
-        var bytes = hist.stream().filter(d -> d.name().equals("byte[]")).findFirst().orElseThrow();
-        assertEquals(1, bytes.objectDelta());
+        for (String c : new String[] {"Root", "java.util.ArrayList", "java.lang.Object[]", "a.Node", "byte[]", "b.Other"}) {
+            b.addClass(ClassInfo.named(c));
+        }
+        long[] size = {8, 24, 100, 16, 25, 64};
+        for (int i = 0; i < size.length; i++) b.addObject(i, size[i], 0x1000 + 16L * i, -1, -1);
+        b.addReference(0, 5, ReferenceKind.FIELD, b.addString("other"));
+        for (int i = 0; i < 4; i++) b.addReference(i, i + 1, ReferenceKind.FIELD, b.addString("f" + i));
+        b.addRoot(new GcRoot(0, RootKind.SYSTEM_CLASS, -1, -1));
+        var after = HeapAnalysis.run(b.build(), Progress.NONE);
+
+        var deltas = SnapshotComparison.classDeltas(before, after, Progress.NONE);
+        var rowsA = new java.util.HashMap<String, HistogramRow>();
+        var rowsB = new java.util.HashMap<String, HistogramRow>();
+        before.histogram(Grouping.CLASS, null, Progress.NONE).forEach(r -> rowsA.put(r.name(), r));
+        after.histogram(Grouping.CLASS, null, Progress.NONE).forEach(r -> rowsB.put(r.name(), r));
+        var names = new java.util.HashSet<>(rowsA.keySet());
+        names.addAll(rowsB.keySet());
+        assertEquals(names, new java.util.HashSet<>(deltas.stream().map(SnapshotComparison.ClassDelta::name).toList()));
+        var none = new HistogramRow("", 0, 0, 0, true);
+        for (var d : deltas) {
+            var x = rowsA.getOrDefault(d.name(), none);
+            var y = rowsB.getOrDefault(d.name(), none);
+            assertEquals(List.of(x.objects(), y.objects(), x.shallow(), y.shallow(), x.retained(), y.retained()),
+                    List.of(d.objectsA(), d.objectsB(), d.shallowA(), d.shallowB(), d.retainedA(), d.retainedB()), d.name());
+        }
+        for (int i = 1; i < deltas.size(); i++) {
+            assertTrue(deltas.get(i - 1).retainedDelta() >= deltas.get(i).retainedDelta(), deltas.toString());
+        }
+        var other = deltas.stream().filter(d -> d.name().equals("b.Other")).findFirst().orElseThrow();
+        assertEquals(List.of(1L, 64L, 64L), List.of(other.objectDelta(), other.shallowDelta(), other.retainedDelta()));
+        var bytes = deltas.stream().filter(d -> d.name().equals("byte[]")).findFirst().orElseThrow();
         assertEquals(25 - 1000, bytes.shallowDelta());
+        assertEquals(0, bytes.objectDelta());
     }
 
     @Test
@@ -249,6 +277,7 @@ class QueriesTest {
         assertArrayEquals(new int[] {4}, delta.removed()); // hash 9
         assertArrayEquals(new int[] {2}, delta.keptA());   // hash 8
         assertEquals(6, delta.notCompared()); // the two 7s and the hashless object, on each side
+        assertEquals(List.of(3L, 3L), List.of(delta.notComparedA(), delta.notComparedB()));
     }
 
     /** Dart DevTools matches instances per class: one hash in two classes is two identities, not a collision. */
@@ -275,6 +304,9 @@ class QueriesTest {
         assertArrayEquals(new int[] {2}, delta.added());
         assertArrayEquals(new int[] {2}, delta.removed());
         assertEquals(0, delta.notCompared());
+        var after = b.build();
+        assertArrayEquals(new int[] {2}, SnapshotComparison.ofClass(after, delta.added(), "Node"));
+        assertArrayEquals(new int[0], SnapshotComparison.ofClass(after, delta.added(), "_List"));
     }
 
     private static HeapGraph dartHeap(long[] hashes) {

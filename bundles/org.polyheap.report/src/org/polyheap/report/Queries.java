@@ -161,32 +161,38 @@ public final class Queries {
     }
 
     /**
-     * Two snapshots of one format compared: the class histogram delta ({@code classes}, biggest change of
-     * shallow bytes first, at most {@code top} rows) and, for formats whose object ids are stable across
-     * snapshots, the counts of new, removed and kept objects ({@code objects}: "new", "removed", "kept",
-     * "notCompared"; null otherwise).
+     * Two snapshots of one format compared: the class histograms side by side ({@code classes}: objects,
+     * shallow and retained bytes before, after and their difference; biggest growth of retained bytes
+     * first, at most {@code top} rows) and, for formats whose object ids are stable across snapshots
+     * (V8, Dart), the objects matched one by one: {@code delta} and its counts ({@code objects}: "new",
+     * "removed", "kept", "notCompared" with its "notComparedBefore" and "notComparedAfter"); both null
+     * for the other formats, where only the per-class counts and sizes change.
      */
-    public record Comparison(Table classes, Map<String, Object> objects) { }
+    public record Comparison(Table classes, Map<String, Object> objects, SnapshotComparison.ObjectDelta delta) { }
 
-    /** What {@code polyheap compare BASELINE FILE} prints, and the window's comparison shows. O(objects of both). */
+    /**
+     * What {@code polyheap compare BASELINE FILE} prints, and the window's comparison shows. O(objects of
+     * both) for the object match; the class histograms are the snapshots' stored ones.
+     */
     public static Comparison comparison(AnalyzedSnapshot base, AnalyzedSnapshot current, int top) {
-        var deltas = SnapshotComparison.histogramDelta(base.graph(), current.graph());
+        var deltas = SnapshotComparison.classDeltas(base.analysis(), current.analysis(), Progress.NONE);
         var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("countBefore", "Objects before"),
                 Column.count("countAfter", "Objects after"), Column.count("countDelta", "Objects delta"),
                 Column.bytes("shallowBefore", "Shallow before"), Column.bytes("shallowAfter", "Shallow after"),
-                Column.bytes("shallowDelta", "Shallow delta"));
+                Column.bytes("shallowDelta", "Shallow delta"), Column.bytes("retainedBefore", "Retained before"),
+                Column.bytes("retainedAfter", "Retained after"), Column.bytes("retainedDelta", "Retained delta"));
         deltas.stream().limit(top).forEach(d -> b.row(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
-                d.shallowA(), d.shallowB(), d.shallowDelta()));
-        Map<String, Object> objects = null;
-        if (base.format().stableIdentity()) {
-            var od = SnapshotComparison.objects(base.graph(), current.graph());
-            objects = new LinkedHashMap<>();
-            objects.put("new", (long) od.added().length);
-            objects.put("removed", (long) od.removed().length);
-            objects.put("kept", (long) od.keptA().length);
-            objects.put("notCompared", od.notCompared());
-        }
-        return new Comparison(b.build(), objects);
+                d.shallowA(), d.shallowB(), d.shallowDelta(), d.retainedA(), d.retainedB(), d.retainedDelta()));
+        if (!base.format().stableIdentity()) return new Comparison(b.build(), null, null);
+        var od = SnapshotComparison.objects(base.graph(), current.graph());
+        Map<String, Object> objects = new LinkedHashMap<>();
+        objects.put("new", (long) od.added().length);
+        objects.put("removed", (long) od.removed().length);
+        objects.put("kept", (long) od.keptA().length);
+        objects.put("notCompared", od.notCompared());
+        objects.put("notComparedBefore", od.notComparedA());
+        objects.put("notComparedAfter", od.notComparedB());
+        return new Comparison(b.build(), objects, od);
     }
 
     /** Histogram rows, in the order given, as the table {@link #histogram} makes (the same columns). */

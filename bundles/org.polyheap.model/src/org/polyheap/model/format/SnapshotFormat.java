@@ -6,7 +6,7 @@ package org.polyheap.model.format;
  * wherever it must be handled.
  */
 public enum SnapshotFormat {
-    HPROF("hprof", "Java HPROF heap dump", IdSyntax.ADDRESS, true),
+    HPROF("hprof", "Java HPROF heap dump", IdSyntax.ADDRESS, false),
     V8("v8", "V8 heap snapshot", IdSyntax.NODE_ID, true),
     DART("dart", "Dart VM heap snapshot", IdSyntax.ORDINAL, true),
     FUCHSIA("fuchsia", "Fuchsia heapdump / pprof heap profile", IdSyntax.ADDRESS, false),
@@ -35,9 +35,10 @@ public enum SnapshotFormat {
     public IdSyntax ids() { return ids; }
 
     /**
-     * True when an object keeps its identity from one snapshot of a process to the next (HPROF
-     * addresses between GCs, V8 node ids, Dart identity hashes), so two snapshots can be compared
-     * object by object; Fuchsia block addresses are reused too freely.
+     * True when an object keeps its identity from one snapshot of a process to the next (V8 node ids,
+     * Dart identity hashes where the VM gave one), so two snapshots can be compared object by object.
+     * HPROF addresses are not: the GC moves objects between dumps and reuses their addresses; Fuchsia
+     * block addresses are reused too freely.
      */
     public boolean stableIdentity() { return stableIdentity; }
 

@@ -284,7 +284,10 @@ class HeadlessCommandTest {
             var row = Json.object(r);
             assertEquals(0L, row.get("countDelta"));
             assertEquals(row.get("countBefore"), row.get("countAfter"));
+            assertEquals(0L, row.get("retainedDelta"));
         }
+        assertEquals(!format.equals("hprof") && !format.equals("fuchsia"), c.containsKey("objects"),
+                "objects matched one by one where ids are stable (V8, Dart)");
         if (c.get("objects") instanceof Map<?, ?> objects) {
             assertEquals(0L, objects.get("new"));
             assertEquals(0L, objects.get("removed"));
