@@ -1,16 +1,24 @@
 package org.polyheap.ui.views;
 
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import java.util.List;
+
 import org.eclipse.jface.viewers.ILazyContentProvider;
+import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.part.ViewPart;
 import org.polyheap.report.Queries;
 import org.polyheap.report.table.Column;
@@ -21,18 +29,29 @@ import org.polyheap.ui.editor.Format;
 import org.polyheap.ui.editor.ReportColumns;
 
 /**
- * Comparison: how the class histogram changed from a baseline snapshot to another of the same format
- * (objects and shallow bytes before, after, and the difference, biggest change first), with the new,
- * removed and kept objects counted where object ids are stable across snapshots (HPROF addresses, V8
- * node ids). The same rows as {@code polyheap compare BASELINE FILE}, made in a job
- * ({@link Queries#comparison}: O(objects of both)) and shown in a virtual table. Emptied when either
- * snapshot closes or the editor of a third snapshot is activated. UI thread.
+ * Comparison: how the class histogram changed from a baseline snapshot to another of the same format —
+ * objects, shallow and retained bytes before, after and the difference per class, biggest retained
+ * growth first, with a name filter and sortable columns — and, where object ids are stable across
+ * snapshots (V8 node ids, Dart identity hashes), the new, removed and kept objects: counted in the line
+ * above ({@link ComparisonSummary}) and listed per class below ({@link ChangedObjects}). The rows are
+ * those of {@code polyheap compare BASELINE FILE}, made in a job ({@link Queries#comparison}: O(objects
+ * of both)) and shown in a virtual table. Emptied when either snapshot closes or the editor of a third
+ * snapshot is activated. UI thread.
  */
 public final class ComparisonView extends ViewPart {
     public static final String ID = "org.polyheap.ui.views.comparison";
 
     private TableViewer viewer;
     private Table table;
+    private Queries.Comparison comparison;
+    private ComparisonRows rows;
+    private List<Object[]> shown = List.of();
+    private int sortColumn;
+    private boolean descending = true;
+    private Label summary, count;
+    private Text filter;
+    private SashForm sash;
+    private ChangedObjects changed;
     private LoadedSnapshot baseline, current;
     private static final String HINT = "File \u25b8 Compare With Baseline\u2026 compares the active snapshot with another open one.";
     private final AtomicInteger generation = new AtomicInteger();
@@ -42,16 +61,32 @@ public final class ComparisonView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
-        viewer = new TableViewer(parent, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI);
+        var control = new Composite(parent, SWT.NONE);
+        control.setLayout(new GridLayout(3, false));
+        summary = new Label(control, SWT.WRAP);
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
+        new Label(control, SWT.NONE).setText("Filter:");
+        filter = new Text(control, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
+        filter.setMessage("class name: substring or regular expression");
+        filter.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        filter.addModifyListener(e -> refreshRows());
+        count = new Label(control, SWT.NONE);
+        count.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, false, false));
+        sash = new SashForm(control, SWT.VERTICAL);
+        sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 3, 1));
+        viewer = new TableViewer(sash, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
         viewer.getTable().setHeaderVisible(true);
         viewer.getTable().setLinesVisible(true);
-        viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) {
-                if (table != null && index < table.rows().size()) viewer.replace(table.rows().get(index), index);
+                if (index < shown.size()) viewer.replace(shown.get(index), index);
             }
             @Override public void inputChanged(Viewer v, Object o, Object n) { }
         });
+        viewer.addSelectionChangedListener(e -> classSelected());
+        changed = new ChangedObjects(sash, this);
+        sash.setWeights(3, 2);
+        getSite().setSelectionProvider(changed.viewer()); // object rows: the Inspector and the other views follow them
         setContentDescription(HINT);
         activeSnapshot = ActiveSnapshot.watch(getSite().getPage(), editor -> {
             if (current != null && editor.snapshot() != current && editor.snapshot() != baseline) clear();
@@ -85,30 +120,74 @@ public final class ComparisonView extends ViewPart {
         return job;
     }
 
-    private void show(LoadedSnapshot b, LoadedSnapshot c, Queries.Comparison comparison) {
+    private void show(LoadedSnapshot b, LoadedSnapshot c, Queries.Comparison result) {
         watch(b, c);
-        table = comparison.classes();
+        comparison = result;
+        table = result.classes();
+        rows = new ComparisonRows(table);
         var t = viewer.getTable();
         t.setRedraw(false);
         try {
             if (t.getColumnCount() == 0) { // the comparison's columns are always the same
                 ReportColumns.show(viewer, table, e -> e instanceof Object[] row ? row : null);
                 fit = ColumnFit.install(t, 0);
+                for (TableColumn column : t.getColumns()) column.addListener(SWT.Selection, e -> sortBy(t.indexOf(column)));
+                t.setColumnOrder(rows.deltasFirst()); // the differences in view without scrolling; the CSV keeps the command's order
             }
+            sortColumn = rows.column(ComparisonRows.DEFAULT_SORT);
+            descending = true;
             fitNumbers();
-            t.clearAll();
-            viewer.setItemCount(table.rows().size());
-            viewer.refresh();
+            filter.setText(""); // a new comparison starts unfiltered: an old filter would hide its rows
+            refreshRows();
         } finally {
             t.setRedraw(true);
         }
-        String objects = "";
-        if (comparison.objects() != null) {
-            var o = comparison.objects();
-            objects = "; objects: " + Format.count((Long) o.get("new")) + " new, " + Format.count((Long) o.get("removed"))
-                    + " removed, " + Format.count((Long) o.get("kept")) + " kept";
+        var text = ComparisonSummary.of(b.analyzed().format(), result.delta(), b.graph().objectCount(), c.graph().objectCount());
+        summary.setText(text.text());
+        summary.setToolTipText(text.toolTip());
+        sash.setMaximizedControl(result.delta() == null ? viewer.getControl() : null); // no objects to list
+        changed.clear("Select a class to list its new and removed objects.");
+        summary.getParent().layout(true, true);
+        setContentDescription(name(b) + " \u2192 " + name(c) + ": " + Format.count(table.rows().size()) + " classes");
+    }
+
+    /**
+     * Sorts the classes by the column at {@code index}; the same column again reverses. Numbers go
+     * biggest first, names A–Z, as in the histogram.
+     */
+    public void sortBy(int index) {
+        if (rows == null) return;
+        descending = index == sortColumn ? !descending : rows.descendingFirst(index);
+        sortColumn = index;
+        refreshRows();
+    }
+
+    /** Shows the rows the filter keeps in the order asked for; names the filter in the row count. */
+    private void refreshRows() {
+        if (rows == null) return;
+        String text = filter.getText().strip();
+        shown = rows.view(text, sortColumn, descending);
+        var t = viewer.getTable();
+        if (t.getSortColumn() != t.getColumn(sortColumn)) {
+            t.setSortColumn(t.getColumn(sortColumn));
+            fit.sortColumnChanged();
         }
-        setContentDescription(name(b) + " \u2192 " + name(c) + ": " + Format.count(table.rows().size()) + " classes" + objects);
+        t.setSortDirection(descending ? SWT.DOWN : SWT.UP);
+        t.deselectAll();
+        t.clearAll();
+        viewer.setItemCount(shown.size());
+        viewer.refresh();
+        count.setText(Format.count(shown.size()) + " of " + Format.count(rows.totalRows()) + " classes"
+                + (text.isEmpty() ? "" : " matching \u201c" + text + "\u201d"));
+        count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
+    }
+
+    /** A class row selected: its new and removed objects below, when objects were matched. */
+    private void classSelected() {
+        if (comparison == null || comparison.delta() == null) return;
+        if (((IStructuredSelection) viewer.getSelection()).getFirstElement() instanceof Object[] row) {
+            changed.show(baseline, current, comparison.delta(), (String) row[0]);
+        }
     }
 
     /** Each number column as wide as its title or its longest value: the biggest or the most negative (one pass over the classes). */
@@ -139,11 +218,18 @@ public final class ComparisonView extends ViewPart {
     private void clear() {
         generation.incrementAndGet();
         table = null;
+        comparison = null;
+        rows = null;
+        shown = List.of();
         unwatch();
         baseline = current = null;
         if (!viewer.getControl().isDisposed()) {
             viewer.getTable().clearAll();
             viewer.setItemCount(0);
+            summary.setText("");
+            summary.setToolTipText(null);
+            count.setText("");
+            changed.clear("");
             setContentDescription(HINT);
         }
     }
@@ -154,6 +240,28 @@ public final class ComparisonView extends ViewPart {
     public Table table() { return table; }
 
     public TableViewer viewer() { return viewer; }
+
+    /** The compared snapshots; null before the first comparison or after one closed. */
+    public LoadedSnapshot baseline() { return baseline; }
+
+    public LoadedSnapshot current() { return current; }
+
+    /** The class rows shown, filtered and sorted as the table has them. */
+    public List<Object[]> shownRows() { return shown; }
+
+    /** The line above the classes: the objects matched, or why none are. */
+    public Label summary() { return summary; }
+
+    public Text filter() { return filter; }
+
+    /** The row count line, naming the filter when one applies. */
+    public Label rowCount() { return count; }
+
+    /** The table of the selected class's new and removed objects. */
+    public TableViewer changedObjects() { return changed.viewer(); }
+
+    /** The line above the new and removed objects. */
+    public Label changedTitle() { return changed.title(); }
 
     @Override
     public void setFocus() { viewer.getControl().setFocus(); }
