@@ -183,7 +183,7 @@ public final class HeapAnalysis {
             PathIndex index = pathIndex.get();
             if (index == null) {
                 index = PathIndex.of(graph, progress);
-                index.excludedHolders(PathsToRoots.WEAK_KINDS); // what the window and the command exclude by default
+                index.excludedSlots(PathsToRoots.WEAK_KINDS); // what the window and the command exclude by default
                 pathIndex = new java.lang.ref.SoftReference<>(index);
             }
             return index;
