@@ -197,6 +197,7 @@ class QueriesTest {
         assertEquals(1, s.object());
         assertEquals(3, s.accumulationPoint()); // 3 keeps 10,010 of 10,020; its children each keep 1 %
         assertEquals(10_010, s.accumulationRetained());
+        assertArrayEquals(new int[] {1}, a.suspectInstances(s), "an object suspect stands for itself");
     }
 
     @Test
@@ -214,6 +215,15 @@ class QueriesTest {
         assertEquals(LeakSuspect.Kind.CLASS, suspects.getFirst().kind());
         assertEquals(0, suspects.getFirst().classId());
         assertEquals(20, suspects.getFirst().instances());
+        int[] instances = a.suspectInstances(suspects.getFirst());
+        assertEquals(20, instances.length, "a class suspect stands for its top-level instances");
+        assertEquals(suspects.getFirst().object(), instances[0], "the biggest first");
+        long sum = 0;
+        for (int o : instances) {
+            assertEquals(0, a.graph().objectClass().get(o));
+            sum += a.dominatorTree().retained().get(o);
+        }
+        assertEquals(suspects.getFirst().retained(), sum, "together they retain what the suspect says");
     }
 
     /** Java addresses move with every GC: two dumps are compared per class, never object by object. */

@@ -203,6 +203,9 @@ public final class HeapAnalysis {
     /** MAT's leak suspects (10 %, big drop 0.7). O(top-level objects). */
     public List<LeakSuspect> leakSuspects() { return LeakSuspects.find(graph, tree); }
 
+    /** The top-level objects a leak suspect stands for, biggest first. See {@link LeakSuspects#instances}. */
+    public int[] suspectInstances(LeakSuspect suspect) { return LeakSuspects.instances(graph, tree, suspect); }
+
     /** String objects grouped by value, groups of at least {@code minCount}. See {@link DuplicateStrings}. */
     public List<DuplicateStrings.Group> duplicateStrings(org.polyheap.model.ObjectInspector inspector, int minCount,
             Progress progress) {

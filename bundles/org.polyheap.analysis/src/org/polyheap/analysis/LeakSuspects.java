@@ -66,6 +66,18 @@ public final class LeakSuspects {
                 tree.retained().get(point));
     }
 
+    /**
+     * The top-level objects a suspect stands for, biggest first: the object itself, or every top-level
+     * instance of a class suspect's class (none of them is a suspect alone, or the class would not be one),
+     * so their count is {@link LeakSuspect#instances()} and their retained sizes add up to
+     * {@link LeakSuspect#retained()}. O(top-level objects).
+     */
+    public static int[] instances(HeapGraph graph, DominatorTree tree, LeakSuspect suspect) {
+        if (suspect.kind() == LeakSuspect.Kind.OBJECT) return new int[] { suspect.object() };
+        return java.util.Arrays.stream(TopLevel.objects(graph, tree))
+                .filter(o -> !tree.isGroup(o) && graph.objectClass().get(o) == suspect.classId()).toArray();
+    }
+
     /** Descends into the biggest child while it keeps at least {@code bigDrop} of its parent. O(depth). */
     public static int accumulationPoint(DominatorTree tree, int object, double bigDrop) {
         var ret = tree.retained();
