@@ -324,8 +324,7 @@ public final class Queries {
         var out = new ArrayList<ReportData.Suspect>();
         for (LeakSuspect l : s.analysis().leakSuspects()) {
             String cls = g.classes().get(l.classId()).name();
-            String title = l.kind() == LeakSuspect.Kind.OBJECT ? "one " + cls
-                    : l.instances() + " instances of " + cls;
+            String title = suspectTitle(g, l);
             String acc = l.accumulationPoint() >= 0 && l.accumulationPoint() != l.object()
                     ? ObjectNames.className(g, l.accumulationPoint()) + " " + ObjectNames.id(g, l.accumulationPoint())
                     + " retaining " + l.accumulationRetained() + " bytes" : null;
@@ -334,6 +333,52 @@ public final class Queries {
                     l.share() * 100, acc, paths(s, l.object(), PathsToRoots.WEAK_KINDS, 1)));
         }
         return out;
+    }
+
+    /** A suspect in a few words, as the report and the window title it: "one java.util.HashMap", "2,120 instances of Node". */
+    public static String suspectTitle(HeapGraph g, LeakSuspect l) {
+        String cls = g.classes().get(l.classId()).name();
+        return l.kind() == LeakSuspect.Kind.OBJECT ? "one " + cls
+                : String.format(java.util.Locale.ROOT, "%,d instances of %s", l.instances(), cls);
+    }
+
+    /**
+     * The biggest consumers as the window's Top Consumers page lists them, each with its share of the
+     * heap: top-level objects ({@code objectIds} row for row), classes and {@code grouping}'s groups
+     * (packages for Java, libraries, scripts or modules for the others; {@code classRows} and
+     * {@code groupRows} row for row), synthetic containers left out as in the report. Class and group
+     * retained sizes are the histogram's lower bounds.
+     */
+    public record Consumers(Table objects, int[] objectIds, Table classes, List<HistogramRow> classRows, Table groups,
+            List<HistogramRow> groupRows, Grouping grouping) { }
+
+    /** See {@link Consumers}. O(top-level objects) once the class and group histograms are stored (O(objects) before). */
+    public static Consumers topConsumers(AnalyzedSnapshot s, int top, Progress progress) {
+        HeapGraph g = s.graph();
+        DominatorTree tree = s.analysis().dominatorTree();
+        long heap = Math.max(1, tree.totalBytes());
+        var synthetic = SyntheticContainers.of(g).classNames();
+        TopConsumers consumers = s.analysis().topConsumers(Integer.MAX_VALUE, progress);
+        var objects = new Table.Builder("objects", Column.text("id", "Object"), Column.text("class", "Class"),
+                Column.text("label", "Value"), Column.bytes("shallow", "Shallow bytes"),
+                Column.bytes("retained", "Retained bytes"), Column.percent("percent", "% of heap"));
+        int[] ids = java.util.Arrays.copyOf(consumers.objects(), Math.min(top, consumers.objects().length));
+        for (int o : ids) {
+            objects.row(ObjectNames.id(g, o), ObjectNames.className(g, o), ObjectNames.label(g, o), tree.shallow().get(o),
+                    tree.retained().get(o), tree.retained().get(o) * 100.0 / heap);
+        }
+        var classRows = consumers.classes().stream().filter(r -> !synthetic.contains(r.name())).limit(top).toList();
+        var groupRows = consumers.groups().stream().limit(top).toList();
+        return new Consumers(objects.build(), ids, consumerTable("classes", Grouping.CLASS, classRows, heap), classRows,
+                consumerTable("groups", consumers.grouping(), groupRows, heap), groupRows, consumers.grouping());
+    }
+
+    private static Table consumerTable(String name, Grouping grouping, List<HistogramRow> rows, long heap) {
+        var b = new Table.Builder(name, Column.text("name", grouping.title()), Column.count("count", "Objects"),
+                Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.percent("percent", "% of heap"));
+        for (HistogramRow r : rows) b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retained() * 100.0 / heap);
+        return b.build();
     }
 
     /** The report's data: everything at once. O(objects) plus {@code top} path searches. */
