@@ -28,13 +28,15 @@ class TopConsumersQueryTest {
             case "hprof" -> TestData.JACKSON_TREE;
             case "v8" -> TestData.CHROME_TODO;
             case "dart" -> TestData.DART_TINY;
+            case "fuchsia" -> TestData.FUCHSIA_TREE;
             default -> throw new IllegalArgumentException(format);
         };
-        return AnalyzedSnapshot.open(TestData.copy(fixture, dir), AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
+        // uncompressed, with a Fuchsia heapdump's contents folder beside it
+        return AnalyzedSnapshot.open(TestData.copyUncompressed(fixture, dir), AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hprof", "v8", "dart"})
+    @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void tablesListTheAnalysisBiggestWithTheirShareOfTheHeap(String format) throws Exception {
         try (var s = open(format)) {
             var g = s.graph();

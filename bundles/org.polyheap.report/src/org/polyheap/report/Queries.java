@@ -344,7 +344,8 @@ public final class Queries {
 
     /**
      * The biggest consumers as the window's Top Consumers page lists them, each with its share of the
-     * heap: top-level objects ({@code objectIds} row for row), classes and {@code grouping}'s groups
+     * heap: top-level objects ({@code objectIds} row for row), classes and {@code grouping}'s groups with their
+     * objects
      * (packages for Java, libraries, scripts or modules for the others; {@code classRows} and
      * {@code groupRows} row for row), synthetic containers left out as in the report. Class and group
      * retained sizes are the histogram's lower bounds.
@@ -375,9 +376,8 @@ public final class Queries {
 
     private static Table consumerTable(String name, Grouping grouping, List<HistogramRow> rows, long heap) {
         var b = new Table.Builder(name, Column.text("name", grouping.title()), Column.count("count", "Objects"),
-                Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
-                Column.percent("percent", "% of heap"));
-        for (HistogramRow r : rows) b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retained() * 100.0 / heap);
+                Column.bytes("retained", "Retained bytes"), Column.percent("percent", "% of heap"));
+        for (HistogramRow r : rows) b.row(r.name(), r.objects(), r.retained(), r.retained() * 100.0 / heap);
         return b.build();
     }
 
