@@ -29,8 +29,9 @@ import org.polyheap.ui.views.ReferencesView;
 /**
  * The context menu of rows. On object rows: Paths to GC Roots, List Incoming / Outgoing References,
  * Retained Set, Immediate Dominators, Open in Dominator Tree, and Copy (id, class name, value, rows
- * as CSV). On histogram rows: List Objects (in the Objects view), Retained Set and Immediate
- * Dominators of the row's objects, and Copy (name, rows as CSV). Retained Set and Immediate Dominators take every selected object or row.
+ * as CSV). On histogram rows, and on the class or group rows of other pages ({@link ClassRef}): List
+ * Objects (in the Objects view), Retained Set and Immediate Dominators of the row's objects, and Copy
+ * (name, rows as CSV). Retained Set and Immediate Dominators take every selected object or row.
  * Built each time it opens, from the selection. UI thread.
  */
 public final class ObjectMenu {
@@ -82,15 +83,13 @@ public final class ObjectMenu {
             copy.add(action(COPY_ID, () -> copy(join(objects, ObjectRef::displayId))));
             copy.add(action(COPY_CLASS, () -> copy(join(objects, ObjectRef::className))));
             copy.add(action(COPY_VALUE, () -> copy(join(objects, ObjectMenu::value))));
-        } else if (part instanceof SnapshotEditor editor && selection.getFirstElement() instanceof HistogramRow row) {
-            var page = editor.histogram();
-            var scope = page.scope();
-            var subject = SetQueries.Subject.row(page.grouping(), row.name(), scope.objects());
-            menu.add(action(LIST_OBJECTS, Icons.HISTOGRAM, () -> listObjects(editor, page.grouping(), row.name(), scope)));
+        } else if (part instanceof SnapshotEditor editor && classRow(editor, selection.getFirstElement()) instanceof ClassRow row) {
+            var subject = SetQueries.Subject.row(row.grouping(), row.name(), row.scope().objects());
+            menu.add(action(LIST_OBJECTS, Icons.HISTOGRAM, () -> listObjects(editor, row.grouping(), row.name(), row.scope())));
             menu.add(new Separator());
             menu.add(action(RETAINED_SET, () -> SetQueries.retainedSet(editor, subject)));
             menu.add(action(DOMINATORS, () -> SetQueries.immediateDominators(editor, subject)));
-            copy.add(action(COPY_NAME, () -> copy(join(rows(selection), HistogramRow::name))));
+            copy.add(action(COPY_NAME, () -> copy(join(names(editor, selection), s -> s))));
         }
         if (!selection.isEmpty()) {
             copy.add(action(COPY_CSV, () -> copy(rowsAsCsv(selection))));
@@ -107,9 +106,24 @@ public final class ObjectMenu {
         return out;
     }
 
-    private static List<HistogramRow> rows(IStructuredSelection selection) {
-        var out = new ArrayList<HistogramRow>();
-        for (Object e : selection.toList()) if (e instanceof HistogramRow r) out.add(r);
+    /** A class or group row: its grouping, name, and the set it counts within (the whole heap but on the Histogram). */
+    private record ClassRow(org.polyheap.analysis.Grouping grouping, String name, HistogramPage.Scope scope) { }
+
+    /** The Histogram page's row (in that page's grouping and set) or another page's {@link ClassRef}; null for other rows. */
+    private static ClassRow classRow(SnapshotEditor editor, Object element) {
+        if (element instanceof HistogramRow row) {
+            var page = editor.histogram();
+            return new ClassRow(page.grouping(), row.name(), page.scope());
+        }
+        if (element instanceof ClassRef.Holder h && h.classRef() != null) {
+            return new ClassRow(h.classRef().grouping(), h.classRef().name(), HistogramPage.Scope.WHOLE_HEAP);
+        }
+        return null;
+    }
+
+    private static List<String> names(SnapshotEditor editor, IStructuredSelection selection) {
+        var out = new ArrayList<String>();
+        for (Object e : selection.toList()) if (classRow(editor, e) instanceof ClassRow r) out.add(r.name());
         return out;
     }
 

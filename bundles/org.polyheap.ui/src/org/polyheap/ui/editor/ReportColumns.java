@@ -37,15 +37,18 @@ public final class ReportColumns {
         });
     }
 
-    /** A cell's text as the table shows it: counts grouped, growth with a "+", strings on one line. */
+    /** A cell's text as the table shows it: counts grouped, growth with a "+", shares with one decimal, strings on one line. */
     public static String text(Column column, Object v) {
+        if (v instanceof Double share && column.kind() == Column.Kind.PERCENT) {
+            return String.format(java.util.Locale.ROOT, "%.1f %%", share); // as Format.percent writes "% of heap"
+        }
         if (!(v instanceof Long || v instanceof Integer)) return oneLine(String.valueOf(v));
         long n = ((Number) v).longValue(); // counts are ints in some tables (duplicate strings)
         return (column.key().endsWith("Delta") && n > 0 ? "+" : "") + Format.count(n);
     }
 
     /** A string value on one line: a table cell shows no line breaks, so they are written as escapes. */
-    private static String oneLine(String s) {
+    static String oneLine(String s) {
         return s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
     }
 
