@@ -8,8 +8,9 @@ import org.polyheap.ui.Icons;
 import org.polyheap.ui.editor.SnapshotEditor;
 
 /**
- * A main-toolbar button that shows one page (Overview, Histogram, Dominator Tree) of the active
- * snapshot editor, as MAT's editor toolbar does; enabled while a snapshot editor is active.
+ * A main-toolbar button and Navigate ▸ Show Page item that shows one page (Overview, Histogram, ...,
+ * Top Consumers) of the active snapshot editor, as MAT's editor toolbar does; enabled while a snapshot
+ * editor is active.
  */
 public final class ShowPageAction extends Action implements IPartListener2 {
     private final IWorkbenchWindow window;

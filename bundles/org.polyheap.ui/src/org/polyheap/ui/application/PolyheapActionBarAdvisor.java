@@ -30,7 +30,7 @@ import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
 /**
- * Menus: File (Open…, Recent Snapshots, Export…, Compare With Baseline…, Exit), Navigate (Back, Forward, Go to Object…), Window (Show View, Preferences…) and
+ * Menus: File (Open…, Recent Snapshots, Export…, Compare With Baseline…, Exit), Navigate (Back, Forward, Go to Object…, Show Page), Window (Show View, Preferences…) and
  * Help (About Polyheap); the main toolbar (open and export; back and forward; the active snapshot's
  * pages; the views); the status line's heap use. Each toolbar group is its own tool bar, so other groups can be added beside them.
  */
@@ -81,10 +81,10 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         preferences = ActionFactory.PREFERENCES.create(window);
         preferences.setImageDescriptor(Icons.descriptor(Icons.PREFERENCES));
         register(preferences);
-        pages = new IAction[] {
-                new ShowPageAction(window, SnapshotEditor.OVERVIEW, "Overview", Icons.OVERVIEW),
-                new ShowPageAction(window, SnapshotEditor.HISTOGRAM, "Histogram", Icons.HISTOGRAM),
-                new ShowPageAction(window, SnapshotEditor.DOMINATORS, "Dominator Tree", Icons.DOMINATORS) };
+        pages = new IAction[SnapshotEditor.pageCount()]; // every page of the editor, in its tabs' order
+        for (int page = 0; page < pages.length; page++) {
+            pages[page] = new ShowPageAction(window, page, SnapshotEditor.pageTitle(page), SnapshotEditor.pageIcon(page));
+        }
         views = new IAction[] {
                 new ShowViewAction(window, InspectorView.ID, "&Inspector", Icons.INSPECTOR),
                 new ShowViewAction(window, PathsView.ID, "&Paths to GC Roots", Icons.PATHS),
@@ -118,6 +118,10 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         navigate.add(forward);
         navigate.add(new Separator());
         navigate.add(goToObject());
+        navigate.add(new Separator());
+        MenuManager showPage = new MenuManager("Show &Page", "org.polyheap.ui.showPage"); // the active snapshot's pages, as the toolbar
+        for (IAction p : pages) showPage.add(p);
+        navigate.add(showPage);
         menuBar.add(navigate);
 
         menuBar.add(new GroupMarker(IWorkbenchActionConstants.MB_ADDITIONS));

@@ -21,7 +21,8 @@ import org.polyheap.ui.jobs.InboundIndexJob;
 import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
- * One open snapshot, in four pages: Overview, Histogram, Dominator Tree and Duplicate Strings. The input carries the
+ * One open snapshot, in six pages: Overview, Histogram, Dominator Tree, Duplicate Strings, Leak Suspects
+ * and Top Consumers. The input carries the
  * snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
  * window keeps answering while an editor opens. When the last page is made, the editor starts the
@@ -33,11 +34,15 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int HISTOGRAM = 1;
     public static final int DOMINATORS = 2;
     public static final int DUPLICATES = 3;
+    public static final int LEAK_SUSPECTS = 4;
+    public static final int TOP_CONSUMERS = 5;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
-    private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings" };
-    private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES };
+    private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects",
+            "Top Consumers" };
+    private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES,
+            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
@@ -48,6 +53,8 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private HistogramPage histogram;
     private DominatorPage dominators;
     private DuplicatesPage duplicates;
+    private LeakSuspectsPage suspects;
+    private TopConsumersPage consumers;
     private InboundIndexJob inboundJob;
 
     @Override
@@ -67,6 +74,8 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         histogram = new HistogramPage(snapshot);
         dominators = new DominatorPage(snapshot);
         duplicates = new DuplicatesPage(snapshot);
+        suspects = new LeakSuspectsPage(snapshot);
+        consumers = new TopConsumersPage(snapshot);
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
@@ -112,10 +121,22 @@ public final class SnapshotEditor extends MultiPageEditorPart {
                 selection.watch(dominators.viewer());
                 new ObjectMenu(this, dominators.viewer()).install();
             }
-            default -> {
+            case DUPLICATES -> {
                 duplicates.create(holders[page]);
                 selection.watch(duplicates.viewer());
                 new ObjectMenu(this, duplicates.viewer()).install();
+            }
+            case LEAK_SUSPECTS -> {
+                suspects.create(holders[page]);
+                selection.watch(suspects.viewer());
+                new ObjectMenu(this, suspects.viewer()).install();
+            }
+            default -> {
+                consumers.create(holders[page]);
+                for (var viewer : consumers.viewers()) {
+                    selection.watch(viewer);
+                    new ObjectMenu(this, viewer).install();
+                }
             }
         }
         holders[page].layout(true, true);
@@ -140,7 +161,14 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     @Override
     protected void pageChange(int newPageIndex) {
         if (!creating) make(newPageIndex);
-        if (newPageIndex == DUPLICATES && made[DUPLICATES]) duplicates.compute(); // reads every string: only when asked for
+        if (made[newPageIndex]) { // what these pages show is found in a job, only when asked for
+            switch (newPageIndex) {
+                case DUPLICATES -> duplicates.compute(); // reads every string
+                case LEAK_SUSPECTS -> suspects.compute(); // path searches
+                case TOP_CONSUMERS -> consumers.compute();
+                default -> { }
+            }
+        }
         super.pageChange(newPageIndex);
     }
 
@@ -166,8 +194,17 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         };
     }
 
-    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES). */
+    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS). */
     public void showPage(int page) { setActivePage(page); }
+
+    /** A page's title, as its tab shows it ("Leak Suspects"). */
+    public static String pageTitle(int page) { return TITLES[page]; }
+
+    /** A page's icon ({@link Icons}). */
+    public static String pageIcon(int page) { return ICONS[page]; }
+
+    /** How many pages an editor has. */
+    public static int pageCount() { return TITLES.length; }
 
     public int activePage() { return getActivePage(); }
 
@@ -197,12 +234,26 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         return duplicates;
     }
 
+    /** The Leak Suspects page, its widgets made if not yet (the suspects are looked for when it is shown). */
+    public LeakSuspectsPage leakSuspects() {
+        make(LEAK_SUSPECTS);
+        return suspects;
+    }
+
+    /** The Top Consumers page, its widgets made if not yet (its rows are made when it is shown). */
+    public TopConsumersPage topConsumers() {
+        make(TOP_CONSUMERS);
+        return consumers;
+    }
+
     @Override
     public void setFocus() {
         switch (getActivePage()) {
             case HISTOGRAM -> histogram().viewer().getControl().setFocus();
             case DOMINATORS -> dominators().viewer().getControl().setFocus();
             case DUPLICATES -> duplicates().viewer().getControl().setFocus();
+            case LEAK_SUSPECTS -> leakSuspects().viewer().getControl().setFocus();
+            case TOP_CONSUMERS -> topConsumers().objectsViewer().getControl().setFocus();
             default -> super.setFocus();
         }
     }

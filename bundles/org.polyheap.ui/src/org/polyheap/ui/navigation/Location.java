@@ -71,11 +71,7 @@ record Location(SnapshotEditor editor, int page, HistogramPage.State histogram, 
 
     /** A short description, for the history's tool tips and tests. */
     String describe() {
-        String where = switch (page) {
-            case SnapshotEditor.HISTOGRAM -> "Histogram";
-            case SnapshotEditor.DOMINATORS -> "Dominator Tree";
-            default -> "Overview";
-        };
+        String where = SnapshotEditor.pageTitle(page);
         ObjectRef object = page == SnapshotEditor.DOMINATORS && treeObject != null ? treeObject : inspector;
         String scope = histogram == null || histogram.scope().isWholeHeap() ? "" : ": " + histogram.scope().title();
         return editor.getPartName() + " \u2013 " + where + (page == SnapshotEditor.HISTOGRAM ? scope : "")
