@@ -141,6 +141,19 @@ public final class Histogram {
     /** Adds to {@code retained[group]} the retained sizes of objects with no same-group object above them. */
     static void walkRetained(DominatorTree tree, int[] classOf, int[] groupOfClass, long[] retained,
             Progress progress) {
+        int[] chainStart = new int[groupOfClass.length + 1];
+        for (int c = 0; c <= groupOfClass.length; c++) chainStart[c] = c; // one group per class
+        walkRetained(tree, classOf, chainStart, groupOfClass, retained, progress);
+    }
+
+    /**
+     * Adds to {@code retained[g]}, for every group g of an object's class, the object's retained size
+     * when no object above it is in g too. A class may be in several groups (its package and every
+     * enclosing package): {@code groups[chainStart[c] .. chainStart[c + 1])}. O(objects · groups per
+     * class) time, 4 bytes per group plus the walk's stack.
+     */
+    static void walkRetained(DominatorTree tree, int[] classOf, int[] chainStart, int[] groups, long[] retained,
+            Progress progress) {
         int[] onPath = new int[retained.length];
         var walk = tree.walk();
         int[] start = walk.start(), children = walk.children();
@@ -152,15 +165,18 @@ public final class Histogram {
             if ((++steps & 0xffff) == 0) progress.checkCanceled();
             int x = stack.popInt();
             if (x < 0) { // leaving ~x's subtree
-                onPath[groupOfClass[classOf[~x]]]--;
+                int c = classOf[~x];
+                for (int i = chainStart[c]; i < chainStart[c + 1]; i++) onPath[groups[i]]--;
                 continue;
             }
             if (x >= classOf.length) { // a reachability group node: no class, only its objects count
                 for (int p = start[x + 1]; p < start[x + 2]; p++) stack.add(children[p]);
                 continue;
             }
-            int g = groupOfClass[classOf[x]];
-            if (onPath[g]++ == 0) retained[g] += ret[x];
+            int c = classOf[x];
+            for (int i = chainStart[c]; i < chainStart[c + 1]; i++) {
+                if (onPath[groups[i]]++ == 0) retained[groups[i]] += ret[x];
+            }
             stack.add(~x);
             for (int p = start[x + 1]; p < start[x + 2]; p++) stack.add(children[p]);
         }

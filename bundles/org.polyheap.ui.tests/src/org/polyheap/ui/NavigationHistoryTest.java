@@ -78,8 +78,8 @@ class NavigationHistoryTest extends WindowTest {
         settle();
         steps.add(shown(editor));
         positions.add(history.position());
-        var combo = UiTestSupport.comboWith(editor.histogram().filterText().getParent(), "package"); // group by package (a job)
-        combo.select(1);
+        var combo = UiTestSupport.comboWith(editor.histogram().filterText().getParent(), "library"); // group by script (a job; V8 has no packages)
+        combo.select(combo.indexOf("library"));
         combo.notifyListeners(SWT.Selection, new Event());
         settle();
         steps.add(shown(editor));
@@ -98,7 +98,7 @@ class NavigationHistoryTest extends WindowTest {
         assertEquals(SnapshotEditor.HISTOGRAM, steps.get(5).page());
 
         pressAlt(SWT.ARROW_LEFT, history, positions.get(4));               // Alt+←
-        checkStep(steps.get(4), editor, "grouping by package");
+        checkStep(steps.get(4), editor, "grouping by library");
         toolItem("Back").notifyListeners(SWT.Selection, new Event()); // the tool bar's Back
         settle();
         checkStep(steps.get(3), editor, "filter typed");

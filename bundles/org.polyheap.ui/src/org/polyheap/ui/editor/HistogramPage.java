@@ -25,6 +25,7 @@ import org.eclipse.swt.widgets.Text;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.ObjectSets;
+import org.polyheap.analysis.PackageTree;
 import org.polyheap.analysis.Reachability;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.jobs.MonitorProgress;
@@ -36,7 +37,9 @@ import org.polyheap.ui.jobs.MonitorProgress;
  * objects ({@link Scope}), of every object or of one reachability class. Histograms of up to {@value #IN_PLACE} rows are filtered and sorted on
  * the UI thread (under a few ms); bigger ones in a job, the latest request winning, and the table's
  * row count follows in steps ({@link GradualItemCount}), so typing in the filter of a 100 k-class
- * histogram never holds the window. A grouping or scope change recomputes the rows in a job.
+ * histogram never holds the window. A grouping or scope change recomputes the rows in a job. Grouped
+ * by package (formats with packages), a {@link PackageTreePart} takes the table's place; it is
+ * filtered and sorted on the UI thread (one pass over the packages and classes).
  */
 public final class HistogramPage {
     static final String[] GROUPINGS = java.util.Arrays.stream(Grouping.values()).map(Grouping::key).toArray(String[]::new);
@@ -54,7 +57,12 @@ public final class HistogramPage {
      * What the page shows, for the navigation history: restoring it shows the same rows without recomputing.
      * {@code reachability} is the class the rows count, null for every object.
      */
-    public record State(Scope scope, Grouping grouping, Reachability reachability, HistogramRows.View view) { }
+    public record State(Scope scope, Grouping grouping, Reachability reachability, HistogramRows.View view,
+            PackageTreeRows packages) {
+        public State(Scope scope, Grouping grouping, Reachability reachability, HistogramRows.View view) {
+            this(scope, grouping, reachability, view, null);
+        }
+    }
 
     /** Why the page changed, for the navigation history. */
     public enum Change { FILTER, GROUPING, SCOPE, REACHABILITY }
@@ -68,6 +76,10 @@ public final class HistogramPage {
     private Label count;
     private Label totals;
     private TableViewer viewer;
+    private String[] groupings;                 // the groupings this snapshot's format offers
+    private Composite rowsHolder;               // shows the table, or the package tree
+    private PackageTreePart packageTree;
+    private PackageTreeRows packages;           // the package tree of the rows shown, when grouped by package as a tree
     private GradualItemCount itemCount;
     private ColumnFit columnFit;
     private Consumer<Change> changes = c -> { };
@@ -101,9 +113,13 @@ public final class HistogramPage {
         filterText.addModifyListener(e -> filterChanged());
         new Label(control, SWT.NONE).setText("Group by:");
         grouping = new Combo(control, SWT.READ_ONLY);
-        grouping.setItems(GROUPINGS);
+        var format = snapshot.graph().metadata().format();
+        groupings = java.util.Arrays.stream(Grouping.values()) // V8 and Fuchsia names have no packages
+                .filter(g -> g != Grouping.PACKAGE || PackageTree.offered(format)).map(Grouping::key)
+                .toArray(String[]::new);
+        grouping.setItems(groupings);
         grouping.select(0);
-        grouping.addListener(SWT.Selection, e -> regroup(GROUPINGS[grouping.getSelectionIndex()]));
+        grouping.addListener(SWT.Selection, e -> regroup(groupings[grouping.getSelectionIndex()]));
         new Label(control, SWT.NONE).setText("Objects:");
         reachability = new Combo(control, SWT.READ_ONLY);
         reachability.setItems(reachabilityChoices());
@@ -112,11 +128,14 @@ public final class HistogramPage {
         count = new Label(control, SWT.NONE);
         count.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, false, false));
 
-        viewer = new TableViewer(control, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
+        rowsHolder = new Composite(control, SWT.NONE);
+        rowsHolder.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 7, 1));
+        rowsHolder.setLayout(new org.eclipse.swt.custom.StackLayout());
+        viewer = new TableViewer(rowsHolder, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
         Table table = viewer.getTable();
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
-        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 7, 1));
+        ((org.eclipse.swt.custom.StackLayout) rowsHolder.getLayout()).topControl = table;
         column("Class", 270, SWT.LEFT, HistogramRows.Column.NAME, r -> r.name().isEmpty() ? "(none)" : r.name());
         column("Objects", 110, SWT.RIGHT, HistogramRows.Column.OBJECTS, r -> Format.count(r.objects()));
         column("Shallow bytes", 140, SWT.RIGHT, HistogramRows.Column.SHALLOW, r -> Format.bytes(r.shallow()));
@@ -137,10 +156,12 @@ public final class HistogramPage {
             @Override public void inputChanged(Viewer v, Object oldInput, Object newInput) { }
         });
         viewer.setInput(snapshot);
+        packageTree = new PackageTreePart(snapshot);
+        packageTree.create(rowsHolder, this::sortBy);
         totals = new Label(control, SWT.NONE);
         totals.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 7, 1));
         itemCount = new GradualItemCount(table);
-        show(Scope.WHOLE_HEAP, Grouping.CLASS, null, snapshot.classRows());
+        show(Scope.WHOLE_HEAP, Grouping.CLASS, null, snapshot.classRows(), null);
         return control;
     }
 
@@ -165,7 +186,11 @@ public final class HistogramPage {
 
     /** Sorts by the column whose header was clicked; again reverses. */
     public void sortBy(TableColumn column) {
-        var c = (HistogramRows.Column) column.getData();
+        sortBy((HistogramRows.Column) column.getData());
+    }
+
+    /** Sorts by a column, as a click on its header does (the table's or the package tree's). */
+    public void sortBy(HistogramRows.Column c) {
         descending = c == sortColumn ? !descending : c != HistogramRows.Column.NAME;
         sortColumn = c;
         request();
@@ -208,7 +233,25 @@ public final class HistogramPage {
                 + (filter.isEmpty() ? "" : " matching \u201c" + filter + "\u201d")); // name the filter whenever one applies
         count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
         totals.setText(totalsText(v));
+        if (packages != null) showPackages();
         if (change != null && !restoring) changes.accept(change);
+    }
+
+    /** Shows the package tree for the filter and sort asked for, with its own counts. O(packages · log) on the UI thread. */
+    private void showPackages() {
+        var pv = packages.view(filterText.getText(), sortColumn, descending);
+        packageTree.show(pv);
+        String filter = filterText.getText().strip();
+        count.setText(Format.count(pv.classes()) + " of " + Format.count(packages.view("", sortColumn, descending).classes())
+                + " classes" + (filter.isEmpty() ? "" : " matching \u201c" + filter + "\u201d"));
+        count.getParent().layout(new org.eclipse.swt.widgets.Control[] { count });
+        totals.setText(packageTotalsText(pv));
+    }
+
+    /** The totals line of the package tree: the kept classes' objects and shallow bytes (they add up). */
+    static String packageTotalsText(PackageTreeRows.View v) {
+        return "Total: " + Format.count(v.classes()) + " classes, " + Format.count(v.objects()) + " objects, "
+                + Format.bytes(v.shallow()) + " shallow bytes";
     }
 
     /** MAT's total row, in words: counts and shallow bytes add up over rows, retained sizes do not. */
@@ -227,9 +270,9 @@ public final class HistogramPage {
         return null;
     }
 
-    /** Shows new rows (a grouping or a scope) with the filter and sort asked for. */
-    private void show(Scope s, Grouping g, Reachability only, HistogramRows rows) {
-        setScope(s, g, only, rows);
+    /** Shows new rows (a grouping or a scope) with the filter and sort asked for; {@code tree}: the package tree, or null. */
+    private void show(Scope s, Grouping g, Reachability only, HistogramRows rows, PackageTreeRows tree) {
+        setScope(s, g, only, rows, tree);
         request();
     }
 
@@ -254,13 +297,17 @@ public final class HistogramPage {
         return load(scope, currentGrouping, only, Change.REACHABILITY);
     }
 
-    private void setScope(Scope s, Grouping g, Reachability only, HistogramRows rows) {
+    private void setScope(Scope s, Grouping g, Reachability only, HistogramRows rows, PackageTreeRows tree) {
         scope = s;
         base = rows;
+        packages = tree;
+        var stack = (org.eclipse.swt.custom.StackLayout) rowsHolder.getLayout();
+        stack.topControl = tree == null ? viewer.getControl() : packageTree.viewer().getControl();
+        rowsHolder.layout();
         currentGrouping = g;
         currentReachability = only;
         reachability.select(java.util.Arrays.asList(reachabilityChoices()).indexOf(only == null ? ALL_OBJECTS : only.label()));
-        grouping.select(g.ordinal());
+        grouping.select(java.util.Arrays.asList(groupings).indexOf(g.key()));
         viewer.getTable().getColumn(0).setText(g.title());
         String objects = only == null ? "" : " (" + only.label() + ")";
         scopeLine.setText(s.isWholeHeap() ? (only == null ? "Every object of the snapshot, whatever its reachability" : "The objects of the snapshot" + objects)
@@ -291,7 +338,7 @@ public final class HistogramPage {
         if (rowsJob != null) rowsJob.cancel();
         if (s.isWholeHeap() && g == Grouping.CLASS && only == null) {
             pendingChange = change;
-            show(s, g, null, snapshot.classRows());
+            show(s, g, null, snapshot.classRows(), null);
             return null;
         }
         var job = new Job(s.isWholeHeap() ? "Histogram by " + g.name().toLowerCase(java.util.Locale.ROOT) : s.title()) {
@@ -300,15 +347,21 @@ public final class HistogramPage {
                 try {
                     var analysis = snapshot.analyzed().analysis();
                     var tree = analysis.dominatorTree();
+                    int[] members = s.isWholeHeap() || only == null ? s.objects()
+                            : java.util.Arrays.stream(s.objects()).filter(o -> tree.reachabilityOf(o) == only).toArray();
+                    var reachable = only == null ? null : java.util.EnumSet.of(only);
                     List<HistogramRow> list = s.isWholeHeap()
-                            ? analysis.histogram(g, null, only == null ? null : java.util.EnumSet.of(only), progress)
-                            : ObjectSets.histogram(snapshot.graph(), tree, only == null ? s.objects()
-                                    : java.util.Arrays.stream(s.objects()).filter(o -> tree.reachabilityOf(o) == only).toArray(), g, progress);
+                            ? analysis.histogram(g, null, reachable, progress)
+                            : ObjectSets.histogram(snapshot.graph(), tree, members, g, progress);
                     var rows = new HistogramRows(list);
+                    PackageTreeRows packageRows = g != Grouping.PACKAGE || !PackageTree.offered(snapshot.graph().metadata().format())
+                            ? null
+                            : new PackageTreeRows(s.isWholeHeap() ? PackageTree.ofHeap(snapshot.graph(), tree, reachable, progress)
+                                    : PackageTree.ofSet(snapshot.graph(), tree, members, progress));
                     control.getDisplay().asyncExec(() -> {
                         if (control.isDisposed() || monitor.isCanceled()) return;
                         pendingChange = change;
-                        show(s, g, only, rows);
+                        show(s, g, only, rows, packageRows);
                     });
                     return Status.OK_STATUS;
                 } catch (java.util.concurrent.CancellationException e) {
@@ -325,7 +378,7 @@ public final class HistogramPage {
 
     /** What the page shows now. */
     public State state() {
-        return new State(scope, currentGrouping, currentReachability, view);
+        return new State(scope, currentGrouping, currentReachability, view, packages);
     }
 
     /** What the page shows when it opens: the whole heap by class, biggest retained first, no filter. */
@@ -343,7 +396,7 @@ public final class HistogramPage {
             sortColumn = state.view().sortColumn();
             descending = state.view().descending();
             filterText.setText(state.view().filterText());
-            setScope(state.scope(), state.grouping(), state.reachability(), state.view().rows());
+            setScope(state.scope(), state.grouping(), state.reachability(), state.view().rows(), state.packages());
             setView(state.view());
         } finally {
             restoring = false;
@@ -361,6 +414,12 @@ public final class HistogramPage {
     }
 
     public TableViewer viewer() { return viewer; }
+
+    /** The package tree (shown instead of the table when the rows are grouped by package). */
+    public PackageTreePart packageTree() { return packageTree; }
+
+    /** The package tree of the rows shown, or null when the table shows them. */
+    public PackageTreeRows packages() { return packages; }
 
     /** The rows shown now (filter and sort applied). */
     public HistogramRows.View rows() { return view; }
