@@ -191,7 +191,7 @@ class ObjectMenuTest extends WindowTest {
         assertEquals(set.bytes(), shallow);
 
         // the link back to the whole heap
-        var link = (org.eclipse.swt.widgets.Link) histogram.viewer().getTable().getParent().getChildren()[0];
+        var link = (org.eclipse.swt.widgets.Link) histogram.filterText().getParent().getChildren()[0];
         link.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
         UiTestSupport.spinUntil(() -> histogram.scope().isWholeHeap() && histogram.settled(), UiTestSupport.TIMEOUT_MS, "whole heap");
         assertEquals(snapshot.classHistogram().size(), histogram.rows().totalRows());
