@@ -118,13 +118,14 @@ class ObjectMenuTest extends WindowTest {
         assertTrue(doc.contains("\"scope\": \"" + histogram.scope().title() + "\""), doc.substring(0, Math.min(300, doc.length())));
 
         // the References view's rows are object rows too: Open in Dominator Tree reveals the referrer
-        var refsTable = references.viewer().getTable();
-        refsTable.setSelection(0);
-        refsTable.getItem(0).getText(0);
+        var refsTree = references.viewer().getTree();
+        var firstReferrer = refsTree.getItem(0).getItem(0); // under the object itself
+        firstReferrer.getText(0);
+        refsTree.setSelection(firstReferrer);
         var referrer = references.rows().getFirst().object();
-        var menu = UiTestSupport.menuTexts(refsTable.getMenu());
+        var menu = UiTestSupport.menuTexts(refsTree.getMenu());
         assertTrue(menu.containsAll(List.of(PATHS, INCOMING, OUTGOING, RETAINED_SET, DOMINATORS, OPEN_IN_TREE, COPY)), menu.toString());
-        UiTestSupport.clickMenu(refsTable, OPEN_IN_TREE);
+        UiTestSupport.clickMenu(refsTree, OPEN_IN_TREE);
         assertEquals(SnapshotEditor.DOMINATORS, editor.activePage());
         assertEquals(referrer, editor.dominators().viewer().getTree().getSelection()[0].getData());
     }

@@ -90,8 +90,8 @@ class ThemeTest {
     }
 
     /**
-     * Lists references in the References view (a virtual table), then closes the snapshot, which
-     * empties the table: SWT/GTK can leave a row object behind whose native row is gone, and a theme
+     * Lists references in the References view (a virtual tree), then closes the snapshot, which
+     * empties the tree: SWT/GTK can leave a row object behind whose native row is gone, and a theme
      * switch that reset its colour used to crash the JVM.
      */
     private static void leaveAnEmptiedVirtualTable(Path file) throws Exception {
@@ -103,12 +103,12 @@ class ThemeTest {
         var ref = new ObjectRef(editor.snapshot(), top[0]);
         references.show(ref);
         UiTestSupport.spinUntil(() -> !references.rows().isEmpty(), UiTestSupport.TIMEOUT_MS, "references listed");
-        var table = references.viewer().getTable();
-        table.getItem(0).getText(0); // a row is made
+        var tree = references.viewer().getTree();
+        tree.getItem(0).getItem(0).getText(0); // a row is made
         UiTestSupport.drainEvents();
-        table.update(); // and painted
+        tree.update(); // and painted
         UiTestSupport.closeAllEditors();
-        UiTestSupport.spinUntil(() -> references.viewer().getTable().getItemCount() == 0, 5000, "the emptied table");
+        UiTestSupport.spinUntil(() -> references.viewer().getTree().getItemCount() == 0, 5000, "the emptied tree");
     }
 
     /** A tool bar's place, for messages: its items' tool tips and the tabs of the tab folder it is in. */

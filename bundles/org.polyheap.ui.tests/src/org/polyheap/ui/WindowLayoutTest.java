@@ -92,7 +92,7 @@ class WindowLayoutTest extends WindowTest {
         UiTestSupport.spinUntil(() -> ref.equals(references.shown()) && !references.rows().isEmpty(), UiTestSupport.TIMEOUT_MS, "references");
         page.showView(ReferencesView.ID);
         UiTestSupport.drainEvents();
-        assertFits("References", references.viewer().getTable(), 2, rows(references.viewer().getTable()));
+        assertFits("References", references.viewer().getTree(), 0, rows(references.viewer().getTree()));
         page.showView(PathsView.ID);
         UiTestSupport.spinUntil(() -> paths.top() != null && ref.equals(paths.top().object()), UiTestSupport.TIMEOUT_MS, "paths");
         UiTestSupport.drainEvents();
