@@ -26,6 +26,7 @@ public final class HeapAnalysis {
     private java.lang.ref.SoftReference<PathIndex> pathIndex = new java.lang.ref.SoftReference<>(null);
     /** Whole-graph histograms already made, by grouping: 24 bytes per group. */
     private final java.util.concurrent.ConcurrentHashMap<Grouping, Histogram.Totals> histograms = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile V8Distances v8Distances; // V8 only: 4 bytes per object, computed on first use
 
     private HeapAnalysis(HeapGraph graph, ResultStore store, AnalysisOptions options, RetainingGraph retaining,
             DominatorTree tree, boolean loaded) {
@@ -188,6 +189,27 @@ public final class HeapAnalysis {
             }
             return index;
         }
+    }
+
+    /**
+     * DevTools' Distance of every node of a V8 snapshot ({@link V8Distances}), computed on first use and
+     * kept with the analysis for the session: 4 bytes per object, O(objects + references) once. Not
+     * written to the index: it is one breadth-first walk, much cheaper than the dominator tree.
+     *
+     * @throws IllegalStateException for a snapshot of another format
+     */
+    public V8Distances v8Distances() {
+        if (graph.metadata().format() != org.polyheap.model.format.SnapshotFormat.V8) {
+            throw new IllegalStateException("distances are V8's: this is a " + graph.metadata().format().title());
+        }
+        V8Distances d = v8Distances;
+        if (d == null) {
+            synchronized (this) {
+                d = v8Distances;
+                if (d == null) v8Distances = d = V8Distances.of(graph);
+            }
+        }
+        return d;
     }
 
     /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */

@@ -30,6 +30,7 @@ public final class LoadedSnapshot implements AutoCloseable {
     private final TopConsumers top;
     private final List<HistogramRow> classHistogram;
     private final HistogramRows classRows;
+    private final org.polyheap.analysis.V8Distances distances; // V8 only, else null
     private ObjectInspector inspector;
     private boolean closed;
     private final List<Runnable> closeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -41,6 +42,8 @@ public final class LoadedSnapshot implements AutoCloseable {
         this.top = top;
         this.classHistogram = classHistogram;
         this.classRows = new HistogramRows(classHistogram);
+        this.distances = analyzed.graph().metadata().format() == org.polyheap.model.format.SnapshotFormat.V8
+                ? analyzed.analysis().v8Distances() : null; // computed in the open job, not when a row is painted
     }
 
     /**
@@ -54,6 +57,9 @@ public final class LoadedSnapshot implements AutoCloseable {
         var histogram = analyzed.analysis().histogram(Grouping.CLASS, null, progress);
         return new LoadedSnapshot(analyzed, overview, top, histogram);
     }
+
+    /** DevTools' Distance of each node of a V8 snapshot; null for other formats. */
+    public org.polyheap.analysis.V8Distances distances() { return distances; }
 
     /** Overview facts in {@link Queries#overview} order. */
     public Map<String, Object> overview() { return overview; }

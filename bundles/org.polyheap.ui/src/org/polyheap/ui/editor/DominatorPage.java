@@ -59,8 +59,13 @@ public final class DominatorPage {
         column("% of heap", 80, SWT.RIGHT, r -> Format.percent(r.retained(), snapshot.heapBytes()),
                 r -> sumText(r, s -> Format.percent(s[1], snapshot.heapBytes())),
                 g -> Format.percent(g.retained(), snapshot.heapBytes()));
+        var distances = snapshot.distances();
+        if (distances != null) { // V8: DevTools' Distance column
+            column("Distance", 80, SWT.RIGHT, r -> org.polyheap.analysis.V8Distances.text(distances.of(r.objectId())), r -> "", g -> "");
+        }
         String bytes = Format.bytes(snapshot.heapBytes()); // the root retains every byte: no row shows more
-        ColumnFit.install(widget, 0).number(1, bytes).number(2, bytes).number(3, Format.percent(1, 1));
+        var fit = ColumnFit.install(widget, 0).number(1, bytes).number(2, bytes).number(3, Format.percent(1, 1));
+        if (distances != null) fit.number(4, org.polyheap.analysis.V8Distances.text(org.polyheap.analysis.V8Distances.SYSTEM + 99));
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyTreeContentProvider() {
             @Override public void updateElement(Object parentElement, int index) {

@@ -128,6 +128,7 @@ public final class InspectorView extends ObjectView {
         }
         int dom = tree.dominator().get(ref.objectId());
         lines.add(new Line("Reachability", tree.reachabilityOf(ref.objectId()).label(), "", null));
+        if (ref.snapshot().distances() != null) lines.add(new Line("Distance", distance(ref.snapshot().distances().of(ref.objectId())), "", null));
         if (dom == DominatorTree.UNREACHABLE) {
             lines.add(new Line("Dominator", "none: outside the tree", "", null));
         } else if (tree.isGroup(dom)) {
@@ -142,6 +143,16 @@ public final class InspectorView extends ObjectView {
         for (GcRoot r : g.gcRoots()) if (r.object() == ref.objectId()) kinds.add(r.kind().label());
         if (!kinds.isEmpty()) lines.add(new Line("GC root", String.join(", ", kinds), "", null));
         return lines;
+    }
+
+    /** A V8 node's distance in words: DevTools' number, and what a big or missing one means. */
+    static String distance(int d) {
+        if (d == org.polyheap.analysis.V8Distances.NONE) return "none: no walk from the roots reaches it";
+        if (d >= org.polyheap.analysis.V8Distances.SYSTEM) {
+            return d + " (only the synthetic root reaches it: " + (d - org.polyheap.analysis.V8Distances.SYSTEM)
+                    + " edges from it, plus DevTools' 100,000,000)";
+        }
+        return d + " (edges from the page's roots, as DevTools counts them)";
     }
 
     /** The object's format-specific facts (V8: its location), then its fields, as lines; file I/O. */
