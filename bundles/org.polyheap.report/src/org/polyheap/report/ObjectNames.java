@@ -33,7 +33,18 @@ public final class ObjectNames {
         return g.classes().get(g.objectClass().get(o)).name();
     }
 
-    /** The object's short label from the index (V8 node name, Dart string), or "". */
+    /**
+     * True for an object that stands for a value the runtime keeps inside the reference itself: a Dart
+     * Smi (small integer), which the VM's snapshot writes as a {@code _Smi} object so that fields can
+     * point at it. A field holding one is shown as its integer (the object's label or value hint). O(1).
+     */
+    public static boolean isSmi(HeapGraph g, int o) {
+        if (g.metadata().format() != org.polyheap.model.format.SnapshotFormat.DART) return false;
+        var c = g.classes().get(g.objectClass().get(o));
+        return c.name().equals("_Smi") && c.library().equals("dart:core");
+    }
+
+    /** The object's short label from the index (V8 node name, Dart string or Smi value), or "". */
     public static String label(HeapGraph g, int o) {
         int l = g.objectLabel().get(o);
         if (l < 0 || l >= g.stringCount()) return "";

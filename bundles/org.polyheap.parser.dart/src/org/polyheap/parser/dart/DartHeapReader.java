@@ -19,6 +19,10 @@ import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.spi.SnapshotSource;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
 /**
  * One parse of one {@code dartheap} file into a sink, in one streaming pass. Classes go to the sink as
  * soon as they are read, and each object's references as soon as its record is read (the sink takes
@@ -50,7 +54,10 @@ final class DartHeapReader {
     private long omittedReferences;
     private long patchClassSize = -1;
     /** File class ids the reader treats specially, or -1 when the file has no such class. */
-    private int mintClass, patchClass, oneByteStringClass, twoByteStringClass;
+    private int mintClass, smiClass, patchClass, oneByteStringClass, twoByteStringClass;
+    /** The _Smi objects and their written words: labelled once the word size is known (after the objects). */
+    private final IntArrayList smiObjects = new IntArrayList();
+    private final LongArrayList smiWords = new LongArrayList();
     /** String objects written as text (the VM) or as names (a vm_service re-export such as DevTools'). */
     private long stringsAsText, stringsAsNames;
     private ExternalProperties external;
@@ -70,6 +77,7 @@ final class DartHeapReader {
             readClasses(in);
             emitClasses();
             readObjects(in);
+            labelSmis();
             external = ExternalProperties.read(in, objects, classes.size());
             readIdentityHashesAndEmitObjects(in);
         }
@@ -119,6 +127,7 @@ final class DartHeapReader {
         if (objectCount == 0) throw in.fail(in.offset(), "no objects: a snapshot starts with the root object");
         objects = new ObjectTable(in.sizeKnown() ? objectCount : Math.min(objectCount, 1 << 16));
         mintClass = classId("_Mint", "dart:core");
+        smiClass = classId("_Smi", "dart:core");
         patchClass = classId("PatchClass", "");
         oneByteStringClass = classId("_OneByteString", "dart:core");
         twoByteStringClass = classId("_TwoByteString", "dart:core");
@@ -157,12 +166,37 @@ final class DartHeapReader {
             case DartValue.TAG_LATIN1, DartValue.TAG_UTF16, DartValue.TAG_NAME ->
                     label = sink.addString(label(DartValue.read(in, (int) tag, false)));
             case DartValue.TAG_INT -> {
-                if (cid == mintClass) in.sleb(); else in.uleb();
+                if (cid == mintClass) {
+                    in.sleb();
+                } else if (cid == smiClass) {
+                    smiObjects.add(o);
+                    smiWords.add(in.uleb());
+                } else {
+                    in.uleb();
+                }
             }
             default -> DartValue.skip(in, (int) tag);
         }
         readReferences(in, o, naming[(int) cid]);
         objects.add((int) cid, shallow, record, label, (int) tag);
+    }
+
+    /**
+     * Gives each _Smi object its value as label, as strings and names have theirs: a field holding a
+     * small integer then shows the integer wherever the object is named (the Inspector's field value,
+     * the trees). The VM writes a Smi as an unsigned machine word, so its sign needs the word size,
+     * which the PatchClass objects tell; hence after the objects. 12 bytes per Smi until then.
+     */
+    private void labelSmis() {
+        VmLayout layout = VmLayout.ofPatchClassSize(patchClassSize);
+        var ids = new Long2IntOpenHashMap();
+        for (int i = 0; i < smiObjects.size(); i++) {
+            long value = layout.smiValue(smiWords.getLong(i));
+            int label = ids.computeIfAbsent(value, v -> sink.addString(Long.toString(v)));
+            objects.setLabel(smiObjects.getInt(i), label);
+        }
+        smiObjects.clear();
+        smiWords.clear();
     }
 
     /** One object's reference slots: 0 is an omitted or non-pointer slot, which only keeps its position. */

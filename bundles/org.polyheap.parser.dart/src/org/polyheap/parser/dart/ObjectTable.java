@@ -40,6 +40,9 @@ final class ObjectTable {
 
     int classOf(int object) { return classId[object]; }
 
+    /** Sets the label of an object already added (a _Smi's value, known after the objects). */
+    void setLabel(int object, int labelId) { label[object] = labelId; }
+
     long shallowSum() { return shallowSum; }
 
     int size() { return size; }

@@ -168,7 +168,12 @@ public final class InspectorView extends ObjectView {
                 case null -> lines.add(new Line(name, "null", type, null));
                 case FieldValue.ObjectRef r -> {
                     var target = new ObjectRef(ref.snapshot(), r.objectId());
-                    lines.add(new Line(name, target.className() + " " + target.displayId(), type, target));
+                    if (org.polyheap.report.ObjectNames.isSmi(ref.snapshot().graph(), r.objectId())) {
+                        // a small integer: its value (the label, or read from the file for an index made before Smis had labels)
+                        lines.add(new Line(name, ref.snapshot().value(r.objectId(), 40), "int (Smi " + target.displayId() + ")", target));
+                    } else {
+                        lines.add(new Line(name, target.className() + " " + target.displayId(), type, target));
+                    }
                 }
                 case String s -> lines.add(new Line(name, '"' + (s.length() > 200 ? s.substring(0, 199) + "\u2026" : s) + '"', type, null));
                 default -> lines.add(new Line(name, String.valueOf(f.value()), type, null));
