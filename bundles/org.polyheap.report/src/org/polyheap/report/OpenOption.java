@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.polyheap.index.SnapshotStore;
 import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.spi.ParseOptions;
 import org.polyheap.parser.fuchsia.FuchsiaHeapdumpParser;
 import org.polyheap.parser.hprof.HprofParser;
 
@@ -29,7 +30,12 @@ public enum OpenOption {
     /** Fuchsia: the block contents folder ({@code none}: no scan); chosen per file. */
     CONTENTS("contents", null, SnapshotFormat.FUCHSIA, FuchsiaHeapdumpParser.CONTENTS, null, List.of()),
     /** Fuchsia: the koid of the process a multi-process profile shows; chosen per file. */
-    PROCESS("process", null, SnapshotFormat.FUCHSIA, FuchsiaHeapdumpParser.PROCESS, null, List.of());
+    PROCESS("process", null, SnapshotFormat.FUCHSIA, FuchsiaHeapdumpParser.PROCESS, null, List.of()),
+    /**
+     * Open a damaged or cut-off file with what could be read (MAT's permissive mode); chosen per file.
+     * A parse option, so an index built permissively is never reused by a strict open, nor the reverse.
+     */
+    PERMISSIVE("permissive", null, null, ParseOptions.PERMISSIVE, "off", List.of("off", "on"));
 
     public static final int MAX_SITE_FRAMES = 64;
 
@@ -51,6 +57,9 @@ public enum OpenOption {
 
     /** The headless command's flag, without the dashes. */
     public String flag() { return flag; }
+
+    /** True for an on/off option the command writes as a bare flag ({@code --permissive}: on). */
+    public boolean isSwitch() { return values.equals(List.of("off", "on")); }
 
     /** The window's preference key; null for options chosen per file. */
     public String setting() { return setting; }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import org.polyheap.model.DataLoss;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
@@ -22,6 +23,9 @@ import org.polyheap.model.spi.SnapshotSource;
  * object's address; the second writes objects and references to the sink. Heap use is about
  * 20 bytes per object at peak (addresses and the address index) plus the class table and the
  * dump's strings. Stateless and thread-safe.
+ *
+ * <p>A file cut off inside its heap data opens with the objects before the cut and a {@link DataLoss};
+ * with {@link ParseOptions#PERMISSIVE} a damaged heap record does the same (the records before it are kept).
  *
  * <p>Option {@code sizeModel}: {@code auto} (default), {@code compressed-oops},
  * {@code no-compressed-oops} or {@code 32-bit}; see {@link SizeModel}.
@@ -50,7 +54,7 @@ public final class HprofParser implements SnapshotParser {
         long truncatedAt;
         try (RecordInput in = RecordInput.open(source)) {
             scan = new FirstPass(file, in, fileSize, progress);
-            truncatedAt = scan.walk(Long.MAX_VALUE);
+            truncatedAt = scan.walk(Long.MAX_VALUE, options.permissive());
         }
         HprofHeader header = scan.header;
         if (scan.addresses.isEmpty() && truncatedAt < 0 && scan.classDumps.isEmpty()) {
@@ -69,7 +73,7 @@ public final class HprofParser implements SnapshotParser {
         SecondPass objects;
         try (RecordInput in = RecordInput.open(source)) {
             objects = new SecondPass(file, in, fileSize, progress, sink, scan, index, classes, model, names);
-            objects.walk(truncatedAt < 0 ? Long.MAX_VALUE : truncatedAt);
+            objects.walk(truncatedAt < 0 ? Long.MAX_VALUE : truncatedAt, false);
         }
         if (objects.objectsAdded() != objectCount) {
             throw new SnapshotFormatException(file, -1, "file changed between the two passes");
@@ -94,8 +98,10 @@ public final class HprofParser implements SnapshotParser {
             sink.warning("the file ends without the HEAP_DUMP_END record that follows heap dump segments: it may be truncated");
         }
         if (truncatedAt >= 0) {
-            sink.warning("the file is truncated: heap data ends inside the record at byte " + truncatedAt
-                    + "; objects after it are missing");
+            // HPROF declares no object count: what is missing is whatever followed the record
+            String problem = scan.damage != null ? scan.damage.problem()
+                    : "the file is truncated: heap data ends inside this record";
+            new DataLoss(truncatedAt, problem, objectCount, -1, objects.unresolved, "", scan.damage != null).report(sink);
         }
     }
 

@@ -22,6 +22,8 @@ abstract class HprofWalk {
     protected HprofHeader header;
     /** Whether a HEAP_DUMP_SEGMENT and a HEAP_DUMP_END record were seen. */
     boolean sawSegment, sawHeapDumpEnd;
+    /** Permissive: the problem of the damaged heap record the walk stopped at, or null. */
+    SnapshotFormatException damage;
     private long reported;
 
     HprofWalk(Path file, RecordInput in, long fileSize, Progress progress) {
@@ -39,9 +41,10 @@ abstract class HprofWalk {
 
     /**
      * Walks the file up to {@code stopAt}. Returns the offset of the first heap-dump record that the
-     * data ends in (a truncated dump), or -1 when the file is complete.
+     * data ends in (a truncated dump), or -1 when the file is complete. {@code permissive}: a damaged
+     * record after the heap data began ends the walk there too (the problem kept in {@link #damage}).
      */
-    final long walk(long stopAt) throws IOException, SnapshotFormatException {
+    final long walk(long stopAt, boolean permissive) throws IOException, SnapshotFormatException {
         try {
             header = HprofHeader.read(in, file);
         } catch (EOFException e) {
@@ -50,6 +53,7 @@ abstract class HprofWalk {
         boolean inHeap = false;
         long start = in.position();
         int count = 0;
+        long subStart = -1;
         try {
             while (start < stopAt && !in.atEnd()) {
                 int tag = in.u1();
@@ -67,10 +71,12 @@ abstract class HprofWalk {
                     inHeap = true;
                     sawSegment |= tag == HprofTag.HEAP_DUMP_SEGMENT;
                     while ((start = in.position()) < end && start < stopAt) {
+                        subStart = start;
                         subRecord(in.u1(), start, end);
                         if (++count % CANCEL_CHECK == 0) tick();
                     }
                     if (start < stopAt && in.position() != end) {
+                        start = subStart; // the sub-record that ran past the end
                         throw new SnapshotFormatException(file, start, "sub-record runs past the end of its heap dump segment at byte " + end);
                     }
                 } else {
@@ -90,6 +96,12 @@ abstract class HprofWalk {
         } catch (EOFException e) {
             // a dump cut off after its heap data began is still useful; cut off before, it is not
             if (!inHeap) throw new SnapshotFormatException(file, in.position(), "file ends inside the record at byte " + start);
+            truncated(start);
+            return start;
+        } catch (SnapshotFormatException e) {
+            // permissive: the heap records before the damaged one are consistent; the passes both stop there
+            if (!permissive || !inHeap) throw e;
+            damage = e;
             truncated(start);
             return start;
         }

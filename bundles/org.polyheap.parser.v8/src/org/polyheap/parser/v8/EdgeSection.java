@@ -44,10 +44,25 @@ final class EdgeSection {
     private final SnapshotMeta meta;
     private final NodeTable nodes;
     private final int stringCount;
+    private final boolean permissive;
+    /** Permissive only: the placeholder string id an edge gets whose name was never read. */
+    private final int missingName;
+    // permissive findings, written by the scanning thread, read after it is joined
+    private SnapshotFormatException damage;
+    private long edgesRead, dropped, namesMissing;
     private final BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(BATCHES), full = new ArrayBlockingQueue<>(BATCHES);
     private volatile boolean stopped;
 
-    private EdgeSection(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount) {
+    /**
+     * What a permissive read found: edges handed on, references to nodes never read left out, names
+     * that were never read (given the placeholder), and the damage that ended the read (or null).
+     */
+    record Result(long edgesRead, long dropped, long namesMissing, SnapshotFormatException damage) { }
+
+    private EdgeSection(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount,
+            boolean permissive, int missingName) {
+        this.permissive = permissive;
+        this.missingName = missingName;
         this.source = source;
         this.offset = offset;
         this.meta = meta;
@@ -62,10 +77,12 @@ final class EdgeSection {
      * {@code progress} between batches.
      *
      * @param stringCount number of strings, to check string-named edges
+     * @param missingName permissive: the string id for names not among the strings read; -1: strict, a
+     *                    damaged section throws (permissive: the edges before the damage are handed on)
      */
-    static void read(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount,
-            Progress progress, Visitor visitor) throws IOException, SnapshotFormatException {
-        var section = new EdgeSection(source, offset, meta, nodes, stringCount);
+    static Result read(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount,
+            int missingName, Progress progress, Visitor visitor) throws IOException, SnapshotFormatException {
+        var section = new EdgeSection(source, offset, meta, nodes, stringCount, missingName >= 0, missingName);
         var scanner = Thread.ofPlatform().name("polyheap-v8-edges").daemon().start(section::scan);
         try {
             section.visit(progress, visitor);
@@ -78,6 +95,7 @@ final class EdgeSection {
                 Thread.currentThread().interrupt();
             }
         }
+        return new Result(section.edgesRead, section.dropped, section.namesMissing, section.damage);
     }
 
     private void visit(Progress progress, Visitor visitor) throws IOException, SnapshotFormatException {
@@ -110,6 +128,9 @@ final class EdgeSection {
         Exception failure = null;
         try (var in = JsonScanner.open(source, offset)) {
             scan(in);
+        } catch (SnapshotFormatException e) {
+            if (permissive) damage = e; // the edges before it were handed on
+            else failure = e;
         } catch (Exception e) {
             failure = e;
         }
@@ -155,38 +176,72 @@ final class EdgeSection {
         long seen = 0;
         long expected = nodes.edgeCountSum();
         while (true) {
-            int got = in.numbers(values, values.length, fields, at, what);
-            if (got % fields != 0) throw in.fail(at[got / fields], "edges array length is not a multiple of " + fields);
+            int got;
+            SnapshotFormatException failure = null;
+            try {
+                got = in.numbers(values, values.length, fields, at, what);
+                if (got % fields != 0) {
+                    failure = in.fail(at[got / fields], "edges array length is not a multiple of " + fields);
+                    got -= got % fields;
+                }
+            } catch (SnapshotFormatException e) {
+                if (!permissive) throw e;
+                failure = e;
+                got = in.rowsBeforeFailure(fields) * fields;
+            }
+            if (failure != null && !permissive) throw failure;
             Batch b = next();
             if (b == null) return;
-            int rows = got / fields;
-            for (int r = 0, k = 0; r < rows; r++, k += fields) {
-                while (left == 0) {
+            int rows = got / fields, w = 0;
+            for (int r = 0, k = 0; r < rows && failure == null; r++, k += fields) {
+                while (left == 0 && failure == null) {
                     if (++from >= nodes.count) {
-                        throw in.fail(at[r], "more edges than the nodes' edge_count fields add up to (" + expected + ")");
+                        // permissive with nodes cut off: these are the edges of nodes never read
+                        if (nodes.damage == null || !permissive) {
+                            failure = in.fail(at[r], "more edges than the nodes' edge_count fields add up to (" + expected + ")");
+                        } else {
+                            failure = nodes.damage;
+                        }
+                    } else {
+                        left = edgeCount[from];
                     }
-                    left = edgeCount[from];
                 }
+                if (failure != null) break;
                 long type = values[k + oType], name = values[k + oName], to = values[k + oTo];
-                if (type >= typeCount) throw in.fail(at[r], "edge type " + type + " not in meta.edge_types");
-                if (to % nodeFields != 0 || to >= nodeValues) {
-                    throw in.fail(at[r], "to_node " + to + " is not the index of one of " + nodes.count
+                if (type >= typeCount) {
+                    failure = in.fail(at[r], "edge type " + type + " not in meta.edge_types");
+                } else if (to % nodeFields != 0 || to >= nodeValues) {
+                    if (permissive && to % nodeFields == 0 && to / nodeFields < meta.nodeCount()) {
+                        dropped++; // a node the file declares but that was never read
+                        left--;
+                        continue;
+                    }
+                    failure = in.fail(at[r], "to_node " + to + " is not the index of one of " + nodes.count
                             + " nodes of " + nodeFields + " fields");
-                }
-                if (indexed[(int) type]) {
-                    if (name > 0xFFFF_FFFFL) throw in.fail(at[r], "edge index above 2^32: " + name);
+                } else if (indexed[(int) type]) {
+                    if (name > 0xFFFF_FFFFL) failure = in.fail(at[r], "edge index above 2^32: " + name);
                 } else if (name >= stringCount) {
-                    throw in.fail(at[r], "edge name " + name + " is not one of " + stringCount + " strings");
+                    if (permissive) {
+                        namesMissing++;
+                        name = missingName;
+                    } else {
+                        failure = in.fail(at[r], "edge name " + name + " is not one of " + stringCount + " strings");
+                    }
                 }
-                b.from[r] = from;
-                b.type[r] = (int) type;
-                b.name[r] = (int) name;
-                b.to[r] = (int) (to / nodeFields);
+                if (failure != null) break;
+                b.from[w] = from;
+                b.type[w] = (int) type;
+                b.name[w] = (int) name;
+                b.to[w] = (int) (to / nodeFields);
+                w++;
                 left--;
             }
-            b.size = rows;
+            if (failure != null && !permissive) throw failure;
+            b.size = w;
             full.put(b);
+            edgesRead += w;
             seen += rows;
+            if (failure != null) throw failure; // permissive: kept as the damage, the edges before it handed on
             if (got < values.length) break;
         }
         if (seen != expected) {

@@ -309,64 +309,85 @@ final class JsonScanner extends BufferedSnapshotInput {
      */
     int numbers(long[] out, int max, int fields, long[] rowStart, String[] what) throws SnapshotFormatException {
         if (arrayEnded) return 0;
+        countBeforeFailure = 0;
+        return numberRun(out, max, fields, rowStart, what);
+    }
+
+    private int countBeforeFailure;
+
+    /**
+     * After {@link #numbers} failed: how many whole rows of {@code fields} numbers it stored in {@code out}
+     * before the failure that can be trusted. The last number stored may have been cut off by the end
+     * of the file ("12" of "123"), so the row it ends is left out.
+     */
+    int rowsBeforeFailure(int fields) {
+        return countBeforeFailure <= 0 ? 0 : (countBeforeFailure - 1) / fields;
+    }
+
+    private int numberRun(long[] out, int max, int fields, long[] rowStart, String[] what) throws SnapshotFormatException {
         int count = 0, row = 0;
-        int field = (int) (arrayIndex % fields);
-        byte[] b = buf;
-        int p = pos, end = limit;
-        while (count < max) {
-            if (end - p < NUMBER_ROOM && !ended()) {
-                pos = p;
-                ensure(NUMBER_ROOM);
-                b = buf;
-                p = pos;
-                end = limit;
-            }
-            int c = b[p]; // b[end] is 0: a sentinel that is no digit
-            if (c >= '0' && c <= '9') {
-                int start = p;
-                long v = c - '0';
-                while ((c = b[++p]) >= '0' && c <= '9') v = v * 10 + (c - '0');
-                if (p - start > 18 || (b[start] == '0' && p - start > 1)) {
-                    pos = start;
-                    throw badNumber(what[field]);
+        try {
+            int field = (int) (arrayIndex % fields);
+            byte[] b = buf;
+            int p = pos, end = limit;
+            while (count < max) {
+                if (end - p < NUMBER_ROOM && !ended()) {
+                    pos = p;
+                    ensure(NUMBER_ROOM);
+                    b = buf;
+                    p = pos;
+                    end = limit;
                 }
-                if (field == 0 && rowStart != null) rowStart[row++] = base + start;
-                out[count++] = v;
-                if (++field == fields) field = 0;
-                if (c == ',') { // the usual separator
+                int c = b[p]; // b[end] is 0: a sentinel that is no digit
+                if (c >= '0' && c <= '9') {
+                    int start = p;
+                    long v = c - '0';
+                    while ((c = b[++p]) >= '0' && c <= '9') v = v * 10 + (c - '0');
+                    if (p - start > 18 || (b[start] == '0' && p - start > 1)) {
+                        pos = start;
+                        throw badNumber(what[field]);
+                    }
+                    if (field == 0 && rowStart != null) rowStart[row++] = base + start;
+                    out[count++] = v;
+                    if (++field == fields) field = 0;
+                    if (c == ',') { // the usual separator
+                        p++;
+                        continue;
+                    }
+                    if (c == '\n' && b[p + 1] == ',') { // V8 ends each row with a line break before the comma
+                        p += 2;
+                        continue;
+                    }
+                    pos = p;
+                    boolean more = separator(start, what[field == 0 ? fields - 1 : field - 1]);
+                    b = buf;
+                    p = pos;
+                    end = limit;
+                    if (!more) {
+                        arrayEnded = true;
+                        break;
+                    }
+                } else if (isSpace(c)) {
                     p++;
-                    continue;
+                } else {
+                    pos = p;
+                    if (c == ']' && arrayIndex + count == 0 && p < end) { // an empty array
+                        pos++;
+                        arrayEnded = true;
+                        return 0;
+                    }
+                    throw p >= end ? truncated() : c == '-' ? badNumber(what[field])
+                            : c == ']' ? fail(offset(), "not valid JSON: ',' before the end of an array")
+                            : fail(offset(), "expected a whole number for " + what[field] + " but found " + describeNext());
                 }
-                if (c == '\n' && b[p + 1] == ',') { // V8 ends each row with a line break before the comma
-                    p += 2;
-                    continue;
-                }
-                pos = p;
-                boolean more = separator(start, what[field == 0 ? fields - 1 : field - 1]);
-                b = buf;
-                p = pos;
-                end = limit;
-                if (!more) {
-                    arrayEnded = true;
-                    break;
-                }
-            } else if (isSpace(c)) {
-                p++;
-            } else {
-                pos = p;
-                if (c == ']' && arrayIndex + count == 0 && p < end) { // an empty array
-                    pos++;
-                    arrayEnded = true;
-                    return 0;
-                }
-                throw p >= end ? truncated() : c == '-' ? badNumber(what[field])
-                        : c == ']' ? fail(offset(), "not valid JSON: ',' before the end of an array")
-                        : fail(offset(), "expected a whole number for " + what[field] + " but found " + describeNext());
             }
+            pos = p;
+            arrayIndex += count;
+            return count;
+        } catch (SnapshotFormatException e) {
+            countBeforeFailure = count;
+            throw e;
         }
-        pos = p;
-        arrayIndex += count;
-        return count;
     }
 
     /**

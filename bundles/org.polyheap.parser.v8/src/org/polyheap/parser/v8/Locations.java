@@ -30,6 +30,22 @@ final class Locations {
         return entry;
     }
 
+    /** The entries of nodes below {@code nodeCount} (the nodes a cut-off file kept); this when all are. */
+    Locations below(int nodeCount) {
+        boolean all = true;
+        for (int k = 0, n = size(); k < n && all; k++) all = node.getInt(k) < nodeCount;
+        if (all) return this;
+        var l = new Locations();
+        for (int k = 0, n = size(); k < n; k++) {
+            if (node.getInt(k) >= nodeCount) continue;
+            l.node.add(node.getInt(k));
+            l.script.add(script.getInt(k));
+            l.line.add(line.getInt(k));
+            l.column.add(column.getInt(k));
+        }
+        return l;
+    }
+
     /** Reads the {@code locations} array (the scanner is before its {@code [}); node indexes become ordinals. */
     static Locations read(JsonScanner in, SnapshotMeta meta) throws IOException, SnapshotFormatException {
         var l = new Locations();

@@ -25,6 +25,8 @@ final class NodeTable {
     int count;
     /** Offset of the {@code nodes} array in the decompressed stream. */
     long sectionOffset;
+    /** Permissive: why the nodes after {@link #count} were not read, or null when all were. */
+    SnapshotFormatException damage;
 
     private NodeTable(int capacity) {
         type = new byte[capacity];
@@ -44,6 +46,15 @@ final class NodeTable {
      */
     static NodeTable read(JsonScanner in, SnapshotMeta meta, long byteBudget, Progress progress)
             throws IOException, SnapshotFormatException {
+        return read(in, meta, byteBudget, progress, false);
+    }
+
+    /**
+     * As {@link #read(JsonScanner, SnapshotMeta, long, Progress)}; {@code permissive}: a damaged or cut-off
+     * array keeps the whole nodes before the damage, which goes to {@link #damage} instead of being thrown.
+     */
+    static NodeTable read(JsonScanner in, SnapshotMeta meta, long byteBudget, Progress progress, boolean permissive)
+            throws IOException, SnapshotFormatException {
         int fields = meta.nodeFieldCount();
         // each value takes at least two bytes ("0,"), so a larger header count is a lie
         long bound = Math.min(meta.nodeCount(), byteBudget / (2L * fields) + 1);
@@ -61,44 +72,70 @@ final class NodeTable {
         long[] batch = new long[rows * fields];
         long[] at = new long[rows];
         while (true) {
-            int got = in.numbers(batch, batch.length, fields, at, what);
-            if (got % fields != 0) {
-                throw in.fail(at[got / fields], "nodes array ends inside a node: its length is not a multiple of "
-                        + fields + " node fields");
-            }
-            for (int r = 0, k = 0; k < got; r++, k += fields) {
-                int n = t.count;
-                if (n == Integer.MAX_VALUE - 8) throw in.fail(at[r], "more than 2^31 nodes");
-                if (n == t.type.length) t.grow();
-                long type = batch[k + oType], name = batch[k + oName], id = batch[k + oId], edges = batch[k + oEdges];
-                if (type >= typeCount) throw in.fail(at[r], "node type " + type + " not in meta.node_types");
-                if (name > Integer.MAX_VALUE) throw in.fail(at[r], "node name index too large: " + name);
-                if (id > 0xFFFF_FFFFL) throw in.fail(at[r], "node id above 2^32: " + id);
-                if (edges > Integer.MAX_VALUE) throw in.fail(at[r], "edge_count too large: " + edges);
-                t.type[n] = (byte) type;
-                t.name[n] = (int) name;
-                t.id[n] = (int) id;
-                String sizeProblem = ObjectSizes.problem(batch[k + oSelf], t.totalSelf);
-                if (sizeProblem != null) throw in.fail(at[r], "node self_size: " + sizeProblem);
-                t.selfSize[n] = batch[k + oSelf];
-                t.totalSelf += batch[k + oSelf];
-                t.edgeCount[n] = (int) edges;
-                if (oDetached >= 0) {
-                    long d = batch[k + oDetached];
-                    if (d > 2) throw in.fail(at[r], "detachedness " + d + " is not 0, 1 or 2");
-                    t.detachedness[n] = (byte) d;
+            int got;
+            SnapshotFormatException failure = null;
+            try {
+                got = in.numbers(batch, batch.length, fields, at, what);
+                if (got % fields != 0) {
+                    failure = in.fail(at[got / fields], "nodes array ends inside a node: its length is not a multiple of "
+                            + fields + " node fields");
+                    got -= got % fields;
                 }
-                t.count = n + 1;
+            } catch (SnapshotFormatException e) {
+                failure = e;
+                got = in.rowsBeforeFailure(fields) * fields;
+            }
+            if (failure != null && !permissive) throw failure;
+            try {
+                t.add(batch, got, at, fields, typeCount, oType, oName, oId, oSelf, oEdges, oDetached, in);
+            } catch (SnapshotFormatException e) {
+                if (!permissive) throw e;
+                failure = failure == null || e.offset() < failure.offset() ? e : failure;
+            }
+            if (failure != null) {
+                t.damage = failure;
+                break;
             }
             progress.checkCanceled();
             if (got < batch.length) break;
         }
-        if (t.count != meta.nodeCount()) {
-            throw in.fail(in.offset(), "nodes array holds " + t.count + " nodes but snapshot.node_count says "
+        if (t.damage == null && t.count != meta.nodeCount()) {
+            var e = in.fail(in.offset(), "nodes array holds " + t.count + " nodes but snapshot.node_count says "
                     + meta.nodeCount());
+            if (!permissive) throw e;
+            t.damage = e;
         }
         t.trim();
         return t;
+    }
+
+    /** Adds {@code got / fields} rows of {@code batch}, checking each; stops at the first bad one. */
+    private void add(long[] batch, int got, long[] at, int fields, int typeCount, int oType, int oName, int oId, int oSelf,
+            int oEdges, int oDetached, JsonScanner in) throws SnapshotFormatException {
+        for (int r = 0, k = 0; k < got; r++, k += fields) {
+            int n = count;
+            if (n == Integer.MAX_VALUE - 8) throw in.fail(at[r], "more than 2^31 nodes");
+            if (n == this.type.length) grow();
+            long type = batch[k + oType], name = batch[k + oName], id = batch[k + oId], edges = batch[k + oEdges];
+            if (type >= typeCount) throw in.fail(at[r], "node type " + type + " not in meta.node_types");
+            if (name > Integer.MAX_VALUE) throw in.fail(at[r], "node name index too large: " + name);
+            if (id > 0xFFFF_FFFFL) throw in.fail(at[r], "node id above 2^32: " + id);
+            if (edges > Integer.MAX_VALUE) throw in.fail(at[r], "edge_count too large: " + edges);
+            this.type[n] = (byte) type;
+            this.name[n] = (int) name;
+            this.id[n] = (int) id;
+            String sizeProblem = ObjectSizes.problem(batch[k + oSelf], totalSelf);
+            if (sizeProblem != null) throw in.fail(at[r], "node self_size: " + sizeProblem);
+            selfSize[n] = batch[k + oSelf];
+            totalSelf += batch[k + oSelf];
+            edgeCount[n] = (int) edges;
+            if (oDetached >= 0) {
+                long d = batch[k + oDetached];
+                if (d > 2) throw in.fail(at[r], "detachedness " + d + " is not 0, 1 or 2");
+                detachedness[n] = (byte) d;
+            }
+            count = n + 1;
+        }
     }
 
     private void grow() {

@@ -27,9 +27,17 @@ final class SectionScan {
     Locations locations = new Locations();
     final List<String> strings = new ArrayList<>();
     long edgesOffset = -1;
+    /** Permissive: the first damage met (nodes, locations, strings or the sections around them), or null. */
+    SnapshotFormatException damage;
+    /** Strings read from the file; permissive adds {@link org.polyheap.model.DataLoss#NAME_MISSING} after them. */
+    int stringsRead;
+    /** Permissive: node names that were never read, given the placeholder. */
+    long namesMissing;
+    private final boolean permissive;
     private long nodesOffset = -1, locationsOffset = -1, stringsOffset = -1;
 
-    private SectionScan(SnapshotSource source) {
+    private SectionScan(SnapshotSource source, boolean permissive) {
+        this.permissive = permissive;
         this.source = source;
         this.file = source.file();
     }
@@ -37,10 +45,12 @@ final class SectionScan {
     /**
      * Scans the file. Each string is passed to {@code onString} in file order (string id = call
      * index). Cost: one streaming pass, plus a partial one when nodes precede the header.
+     * {@code permissive}: once the header is read, damage ends the pass with what was read before it
+     * (kept in {@link #damage}); a file without nodes still fails.
      */
-    static SectionScan scan(SnapshotSource source, Progress progress, Consumer<String> onString)
+    static SectionScan scan(SnapshotSource source, Progress progress, Consumer<String> onString, boolean permissive)
             throws IOException, SnapshotFormatException {
-        var s = new SectionScan(source);
+        var s = new SectionScan(source, permissive);
         long budget = source.size() < 0 ? Long.MAX_VALUE : source.size();
         // plain content: nodes and locations are read on threads of their own beside the rest of the pass
         BackgroundRead<NodeTable> nodeRead = null;
@@ -52,6 +62,7 @@ final class SectionScan {
             in.expect('{', "an object");
             boolean more = in.peek() != '}';
             while (more) {
+              try {
                 long keyOffset = in.offset();
                 String key = in.string();
                 in.expect(':', "':' after \"" + key + "\"");
@@ -68,12 +79,12 @@ final class SectionScan {
                             long at = s.nodesOffset;
                             nodeRead = new BackgroundRead<>("polyheap-v8-nodes", () -> {
                                 try (var nodes = JsonScanner.open(source, at)) {
-                                    return NodeTable.read(nodes, meta, budget, progress);
+                                    return NodeTable.read(nodes, meta, budget, progress, permissive);
                                 }
                             });
                             in.skipValue();
                         } else if (s.meta != null) {
-                            s.nodes = NodeTable.read(in, s.meta, budget, progress);
+                            s.nodes = NodeTable.read(in, s.meta, budget, progress, permissive);
                         } else {
                             in.skipValue();
                         }
@@ -89,12 +100,12 @@ final class SectionScan {
                             long at = s.locationsOffset;
                             locationRead = new BackgroundRead<>("polyheap-v8-locations", () -> {
                                 try (var locations = JsonScanner.open(source, at)) {
-                                    return Locations.read(locations, meta);
+                                    return s.locations(locations, meta);
                                 }
                             });
                             in.skipValue();
                         } else if (s.meta != null) {
-                            s.locations = Locations.read(in, s.meta);
+                            s.locations = s.locations(in, s.meta);
                         } else {
                             in.skipValue();
                         }
@@ -115,10 +126,18 @@ final class SectionScan {
                     throw in.fail(in.offset(), next == -1 ? "the file ends inside the JSON (truncated?)"
                             : "not valid JSON: expected ',' or '}' after the \"" + key + "\" section but found " + in.describeNext());
                 }
+              } catch (SnapshotFormatException e) {
+                  // permissive: what was read before the damage stays; a file without its header is no snapshot
+                  if (!permissive || s.meta == null || s.nodesOffset < 0) throw e;
+                  s.damaged(e);
+                  more = false;
+              }
             }
             if (s.meta == null) throw in.fail(in.offset(), "not a V8 heap snapshot: no \"snapshot\" header");
             for (var missing : new Object[][] {{s.nodesOffset, "nodes"}, {s.edgesOffset, "edges"}, {s.stringsOffset, "strings"}}) {
-                if ((long) missing[0] < 0) throw in.fail(in.offset(), "not a V8 heap snapshot: no \"" + missing[1] + "\" section");
+                if ((long) missing[0] < 0 && !(s.damage != null && !missing[1].equals("nodes"))) {
+                    throw in.fail(in.offset(), "not a V8 heap snapshot: no \"" + missing[1] + "\" section");
+                }
             }
             if (nodeRead != null) s.nodes = nodeRead.join();
             if (locationRead != null) s.locations = locationRead.join();
@@ -129,16 +148,40 @@ final class SectionScan {
         }
         if (s.nodes == null) {
             try (var in = JsonScanner.open(source, s.nodesOffset)) {
-                s.nodes = NodeTable.read(in, s.meta, budget, progress);
+                s.nodes = NodeTable.read(in, s.meta, budget, progress, permissive);
             }
         }
         if (s.locationsOffset >= 0 && s.locations.size() == 0 && !s.meta.locationFields().isEmpty()) {
             try (var in = JsonScanner.open(source, s.locationsOffset)) {
-                s.locations = Locations.read(in, s.meta);
+                s.locations = s.locations(in, s.meta);
             }
+        }
+        s.stringsRead = s.strings.size();
+        if (permissive) {
+            if (s.nodes.damage != null) s.damaged(s.nodes.damage);
+            if (s.nodes.count == 0) throw s.damage != null ? s.damage : new SnapshotFormatException(s.file, s.nodesOffset, "no nodes");
+            s.locations = s.locations.below(s.nodes.count);
+            s.strings.add(org.polyheap.model.DataLoss.NAME_MISSING); // names never read point here
+            onString.accept(org.polyheap.model.DataLoss.NAME_MISSING);
         }
         s.checkNames();
         return s;
+    }
+
+    /** Keeps the earliest damage: what follows it may only be its consequence. */
+    private synchronized void damaged(SnapshotFormatException e) {
+        if (damage == null || e.offset() < damage.offset()) damage = e;
+    }
+
+    /** Reads the locations; permissive, a damaged section gives none (they only place closures in scripts). */
+    private Locations locations(JsonScanner in, SnapshotMeta meta) throws IOException, SnapshotFormatException {
+        try {
+            return Locations.read(in, meta);
+        } catch (SnapshotFormatException e) {
+            if (!permissive) throw e;
+            damaged(e);
+            return new Locations();
+        }
     }
 
     private void readStrings(JsonScanner in, Consumer<String> onString, Progress progress) throws SnapshotFormatException {
@@ -172,9 +215,12 @@ final class SectionScan {
     }
 
     private void checkNames() throws SnapshotFormatException {
-        int n = strings.size();
+        int n = stringsRead;
         for (int i = 0; i < nodes.count; i++) {
-            if (nodes.name[i] >= n) {
+            if (nodes.name[i] >= n && permissive) {
+                nodes.name[i] = n; // the placeholder
+                namesMissing++;
+            } else if (nodes.name[i] >= n) {
                 throw new SnapshotFormatException(file, nodes.sectionOffset, "node " + i + " (id " + nodes.identity(i)
                         + ") has name " + nodes.name[i] + " but there are only " + n + " strings");
             }

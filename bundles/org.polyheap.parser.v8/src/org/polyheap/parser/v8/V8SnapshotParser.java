@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import org.polyheap.model.DataLoss;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
@@ -24,8 +25,9 @@ import org.polyheap.model.spi.SnapshotSource;
  * V8 {@code .heapsnapshot} files (Chrome, Node, Electron, Deno), plain or gzip. Streams the JSON
  * in up to three passes (sections, then edges twice: once for what class naming needs, when the
  * snapshot has plain objects or DOM state, and once into the sink), never holding a section as text or the edges in memory: about 30 bytes per node plus
- * the strings. See {@code docs/formats/v8.md} for what goes where in the sink. Stateless and
- * thread-safe.
+ * the strings. See {@code docs/formats/v8.md} for what goes where in the sink. With
+ * {@link ParseOptions#PERMISSIVE} a damaged or cut-off file gives the nodes, edges and strings read
+ * before the damage and a {@link DataLoss}. Stateless and thread-safe.
  */
 public final class V8SnapshotParser implements SnapshotParser {
 
@@ -51,11 +53,12 @@ public final class V8SnapshotParser implements SnapshotParser {
         progress.phase("Reading nodes and strings", -1);
         progress.checkCanceled();
         int[] nextString = {0};
+        boolean permissive = options.permissive();
         var scan = SectionScan.scan(source, progress, text -> {
             // labels and edge names are the file's string indexes, so the sink's ids must be the same
             int id = sink.addString(text);
             if (id != nextString[0]++) throw new IllegalStateException("sink gave string id " + id + " for string " + (nextString[0] - 1));
-        });
+        }, permissive);
         SnapshotMeta meta = scan.meta;
         NodeTable nodes = scan.nodes;
         int root = rootOrdinal(scan);
@@ -86,13 +89,14 @@ public final class V8SnapshotParser implements SnapshotParser {
         progress.checkCanceled();
         ReferenceKind[] kindOfType = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
         ReferenceKind[] kinds = new ReferenceKind[EdgeSection.BATCH];
-        EdgeSection.read(scan.source, scan.edgesOffset, meta, nodes, scan.strings.size(), progress,
-                (from, type, name, to, count) -> {
-                    evidence.edges(from, type, name, to, count);
-                    scripts.edges(from, type, name, to, count);
-                    for (int i = 0; i < count; i++) kinds[i] = kindOfType[type[i]];
-                    sink.addReferences(from, to, kinds, name, count);
-                });
+        EdgeSection.Result edges = scan.edgesOffset < 0 ? new EdgeSection.Result(0, 0, 0, null) // permissive: cut off before them
+                : EdgeSection.read(scan.source, scan.edgesOffset, meta, nodes, scan.stringsRead,
+                        permissive ? scan.stringsRead : -1, progress, (from, type, name, to, count) -> {
+                            evidence.edges(from, type, name, to, count);
+                            scripts.edges(from, type, name, to, count);
+                            for (int i = 0; i < count; i++) kinds[i] = kindOfType[type[i]];
+                            sink.addReferences(from, to, kinds, name, count);
+                        });
         nodes.edgeCount = null; // only the edge pass needs it: 4 bytes per node less from here
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
@@ -116,6 +120,24 @@ public final class V8SnapshotParser implements SnapshotParser {
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
         SourceLocations.write(sink, scan.locations, entryOfNode, scripts);
         facts(sink, scan, totalSelf, root);
+        if (permissive) loss(scan, edges).ifPresent(l -> l.report(sink));
+    }
+
+    /** What a permissive read lost, or empty when the file was whole. */
+    private static java.util.Optional<DataLoss> loss(SectionScan scan, EdgeSection.Result edges) {
+        SnapshotFormatException damage = scan.damage;
+        if (edges.damage() != null && (damage == null || edges.damage().offset() < damage.offset())) damage = edges.damage();
+        long names = scan.namesMissing + edges.namesMissing();
+        if (damage == null && names == 0 && edges.dropped() == 0) return java.util.Optional.empty();
+        SnapshotMeta meta = scan.meta;
+        var missing = new java.util.ArrayList<String>();
+        if (edges.edgesRead() + edges.dropped() < meta.edgeCount()) {
+            missing.add(String.format(java.util.Locale.ROOT, "%,d of %,d edges not read", meta.edgeCount() - edges.edgesRead() - edges.dropped(), meta.edgeCount()));
+        }
+        if (names > 0) missing.add(String.format(java.util.Locale.ROOT, "%,d names (strings never read; shown as %s)", names, DataLoss.NAME_MISSING));
+        return java.util.Optional.of(new DataLoss(damage == null ? -1 : damage.offset(),
+                damage == null ? "names or references point past what the file holds" : damage.problem(),
+                scan.nodes.count, meta.nodeCount(), edges.dropped(), String.join("; ", missing), true));
     }
 
     private static int rootOrdinal(SectionScan scan) throws SnapshotFormatException {
@@ -149,7 +171,7 @@ public final class V8SnapshotParser implements SnapshotParser {
         sink.fact("totalSelfSize", Long.toString(totalSelf));
         sink.fact("extraNativeBytes", Long.toString(Math.max(0, meta.extraNativeBytes())));
         sink.fact("rootOrdinal", Integer.toString(root));
-        sink.fact("stringCount", Integer.toString(scan.strings.size()));
+        sink.fact("stringCount", Integer.toString(scan.stringsRead));
         sink.fact("locationCount", Integer.toString(scan.locations.size()));
         if (meta.traceFunctionCount() >= 0) sink.fact("traceFunctionCount", Long.toString(meta.traceFunctionCount()));
         if (meta.title() != null) sink.fact("title", meta.title());

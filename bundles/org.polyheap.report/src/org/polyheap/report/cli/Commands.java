@@ -34,9 +34,11 @@ import org.polyheap.report.cli.Arguments.UsageException;
 
 /** The subcommands; {@link Main} maps their exceptions to exit codes. */
 final class Commands {
-    private static final Set<String> COMMON_VALUED = java.util.Arrays.stream(OpenOption.values()).map(OpenOption::flag)
+    private static final Set<String> COMMON_VALUED = java.util.Arrays.stream(OpenOption.values()).filter(o -> !o.isSwitch())
+            .map(OpenOption::flag).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final Set<String> COMMON_FLAGS = java.util.stream.Stream.concat(Set.of("debug", "quiet").stream(),
+            java.util.Arrays.stream(OpenOption.values()).filter(OpenOption::isSwitch).map(OpenOption::flag))
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
-    private static final Set<String> COMMON_FLAGS = Set.of("debug", "quiet");
 
     private final PrintStream out;
     private final ConsoleProgress progress;
@@ -92,7 +94,7 @@ final class Commands {
         if (!Files.isReadable(path)) throw new BadInputException(file + ": permission denied");
         var options = OpenOptions.DEFAULT;
         for (OpenOption o : OpenOption.values()) {
-            String value = a.option(o.flag(), null);
+            String value = o.isSwitch() ? (a.flag(o.flag()) ? "on" : null) : a.option(o.flag(), null);
             if (value == null) continue;
             try {
                 options = options.with(o, value);

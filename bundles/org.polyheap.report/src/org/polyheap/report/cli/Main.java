@@ -62,7 +62,8 @@ public final class Main {
 
             OBJECT ids: 0x7f3a… (HPROF / Fuchsia address), @12345 (V8 node id), #123 (Dart object number).
             Options for every subcommand: --debug (stack traces), --quiet (no progress),
-              --index-dir beside|cache (where indexes live), --v8-sizes devtools|raw.
+              --index-dir beside|cache (where indexes live), --v8-sizes devtools|raw,
+              --permissive (open a damaged or cut-off file with what can be read).
             Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad input, 4 out of memory,
                         5 object not found, 6 cannot write output, 130 interrupted.
             Formats: Java HPROF (plain or gzip), V8 .heapsnapshot, Dart VM heap snapshots, Fuchsia
@@ -103,7 +104,8 @@ public final class Main {
             err.println(HELP.get(sub).lines().findFirst().orElse("").trim());
             return ExitCode.USAGE.code;
         } catch (SnapshotFormatException e) {
-            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getMessage());
+            return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getMessage()
+                    + (rest.contains("--permissive") ? "" : " (--permissive opens what can be read)"));
         } catch (NoSuchFileException e) {
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getFile() + ": no such file");
         } catch (AccessDeniedException e) {
