@@ -101,7 +101,9 @@ public final class HprofParser implements SnapshotParser {
             // HPROF declares no object count: what is missing is whatever followed the record
             String problem = scan.damage != null ? scan.damage.problem()
                     : "the file is truncated: heap data ends inside this record";
-            new DataLoss(truncatedAt, problem, objectCount, -1, objects.unresolved, "", scan.damage != null).report(sink);
+            // HotSpot writes the GC roots after the objects: a dump cut early has none, and every object is unreachable
+            String missing = scan.rootAddress.isEmpty() ? "the GC roots (written after the objects read), so every object counts as unreachable" : "";
+            new DataLoss(truncatedAt, problem, objectCount, -1, objects.unresolved, missing, scan.damage != null).report(sink);
         }
     }
 

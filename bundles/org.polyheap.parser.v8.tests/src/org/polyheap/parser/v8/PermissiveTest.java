@@ -54,7 +54,9 @@ class PermissiveTest {
         return assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             var builder = new HeapGraphBuilder();
             new V8SnapshotParser().parse(file, builder, Progress.NONE, options);
-            return new Parsed(builder.build(), builder.warnings());
+            HeapGraph g = builder.build();
+            assertNamesAreStrings(g);
+            return new Parsed(g, builder.warnings());
         });
     }
 
@@ -139,6 +141,15 @@ class PermissiveTest {
         assertTrue(g.objectCount() < full.objectCount() && g.objectCount() > full.objectCount() / 2, g.objectCount() + " nodes");
         assertTrue(loss.referencesDropped() > 0, loss.describe());
         assertTrue(g.classes().stream().noneMatch(c -> c.name().equals(DataLoss.NAME_MISSING)), "strings come after the damage and were read");
+    }
+
+    /** What the index checks too: every reference name but an element index is a string the graph has. */
+    private static void assertNamesAreStrings(HeapGraph g) {
+        for (long r = 0, n = references(g); r < n; r++) {
+            if (org.polyheap.model.ReferenceKind.ofCode(g.outKind().get(r)).isIndexed()) continue;
+            int name = g.outName().get(r);
+            if (name >= g.stringCount()) throw new AssertionError("reference " + r + " has name " + name + " of " + g.stringCount() + " strings");
+        }
     }
 
     private static long references(HeapGraph g) { return g.outStart().get(g.objectCount()); }

@@ -165,6 +165,7 @@ final class EdgeSection {
         boolean[] indexed = new boolean[typeCount];
         if (meta.edgeType("element") >= 0) indexed[meta.edgeType("element")] = true;
         if (meta.edgeType("hidden") >= 0) indexed[meta.edgeType("hidden")] = true;
+        int element = meta.edgeType("element");
         int weak = meta.edgeType("weak");
         if (weak >= 0) indexed[weak] = true; // V8 writes a string id for weak edges, but numeric names are legal there too
         String[] what = meta.edgeFields().stream().map(f -> "edge field " + f).toArray(String[]::new);
@@ -220,6 +221,10 @@ final class EdgeSection {
                             + " nodes of " + nodeFields + " fields");
                 } else if (indexed[(int) type]) {
                     if (name > 0xFFFF_FFFFL) failure = in.fail(at[r], "edge index above 2^32: " + name);
+                    else if (permissive && type != element && name >= stringCount) {
+                        namesMissing++; // the sink reads hidden and weak edge names as strings too
+                        name = missingName;
+                    }
                 } else if (name >= stringCount) {
                     if (permissive) {
                         namesMissing++;
