@@ -10,6 +10,7 @@ import java.util.List;
 import org.polyheap.model.ClassInfo;
 import org.polyheap.model.FieldInfo;
 import org.polyheap.model.FieldType;
+import org.polyheap.model.DataLoss;
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.ObjectSizes;
 import org.polyheap.model.Progress;
@@ -38,6 +39,15 @@ final class DartHeapReader {
     private final SnapshotSource source;
     private final SnapshotSink sink;
     private final Progress progress;
+    private final boolean permissive;
+    /**
+     * Permissive: references wait here (source, target - 1, slot) until it is known which objects were
+     * read, since the file may end before the objects they name; 12 bytes per reference.
+     */
+    private final IntArrayList heldFrom = new IntArrayList(), heldTo = new IntArrayList(), heldSlot = new IntArrayList();
+    /** Permissive: the damage reading stopped at, or null. */
+    private SnapshotFormatException damage;
+    private int emitted;
 
     private String isolateGroupName;
     private long flags;
@@ -64,7 +74,8 @@ final class DartHeapReader {
     private boolean identityHashes;
     private long hashedObjects;
 
-    DartHeapReader(SnapshotSource source, SnapshotSink sink, Progress progress) {
+    DartHeapReader(SnapshotSource source, SnapshotSink sink, Progress progress, boolean permissive) {
+        this.permissive = permissive;
         this.source = source;
         this.sink = sink;
         this.progress = progress;
@@ -76,14 +87,47 @@ final class DartHeapReader {
             readHeader(in);
             readClasses(in);
             emitClasses();
-            readObjects(in);
-            labelSmis();
-            external = ExternalProperties.read(in, objects, classes.size());
-            readIdentityHashesAndEmitObjects(in);
+            try {
+                readObjects(in);
+                labelSmis();
+                external = ExternalProperties.read(in, objects, classes.size());
+                readIdentityHashesAndEmitObjects(in);
+            } catch (SnapshotFormatException e) {
+                // permissive: the objects read before the damage, without the hashes and properties not read
+                if (!permissive || objects == null || objects.size() == 0) throw e;
+                damage = e;
+                labelSmis(); // the Smis read before the damage (nothing when done already)
+                for (int o = emitted; o < objects.size(); o++) objects.emit(o, 0, sink);
+                if (external == null) external = ExternalProperties.none(classes.size());
+            }
         }
+        long dropped = permissive ? emitHeldReferences() : 0;
         sink.addRoot(new GcRoot(0, RootKind.DART_ROOT, -1, -1));
         emitFacts();
         external.emit(sink, classes);
+        if (damage != null) {
+            String missing = objects.size() < objectCount ? "" : identityHashes ? "identity hashes after the damage"
+                    : "external properties and identity hashes";
+            new DataLoss(damage.offset(), damage.problem(), objects.size(), objectCount, dropped, missing, true).report(sink);
+        }
+    }
+
+    /** Permissive: the held references to objects that were read go to the sink; returns how many were dropped. */
+    private long emitHeldReferences() {
+        int n = objects.size();
+        long dropped = 0;
+        for (int i = 0; i < heldFrom.size(); i++) {
+            int to = heldTo.getInt(i);
+            int from = heldFrom.getInt(i);
+            if (to >= n) {
+                dropped++;
+                continue;
+            }
+            int slot = heldSlot.getInt(i);
+            SlotNaming slots = naming[objects.classOf(from)];
+            sink.addReference(from, to, slots.kind(slot), slots.name(slot));
+        }
+        return dropped;
     }
 
     private void readHeader(DartInput in) throws IOException, SnapshotFormatException {
@@ -123,9 +167,10 @@ final class DartHeapReader {
     private void readObjects(DartInput in) throws IOException, SnapshotFormatException {
         headerReferenceCount = in.uleb();
         // an object record is at least 4 bytes (class, size, tag, reference count)
-        objectCount = (int) in.count("object count", Integer.MAX_VALUE - 8, 4);
+        // permissive: a cut-off file holds fewer objects than its count, which is then only a promise
+        objectCount = (int) in.count("object count", Integer.MAX_VALUE - 8, permissive ? 0 : 4);
         if (objectCount == 0) throw in.fail(in.offset(), "no objects: a snapshot starts with the root object");
-        objects = new ObjectTable(in.sizeKnown() ? objectCount : Math.min(objectCount, 1 << 16));
+        objects = new ObjectTable(in.sizeKnown() ? (int) Math.min(objectCount, in.remaining() / 4 + 1) : Math.min(objectCount, 1 << 16));
         mintClass = classId("_Mint", "dart:core");
         smiClass = classId("_Smi", "dart:core");
         patchClass = classId("PatchClass", "");
@@ -177,7 +222,15 @@ final class DartHeapReader {
             }
             default -> DartValue.skip(in, (int) tag);
         }
-        readReferences(in, o, naming[(int) cid]);
+        int held = heldFrom.size();
+        try {
+            readReferences(in, o, naming[(int) cid]);
+        } catch (SnapshotFormatException e) {
+            heldFrom.size(held); // the object is not kept: nor its references
+            heldTo.size(held);
+            heldSlot.size(held);
+            throw e;
+        }
         objects.add((int) cid, shallow, record, label, (int) tag);
     }
 
@@ -191,6 +244,7 @@ final class DartHeapReader {
         VmLayout layout = VmLayout.ofPatchClassSize(patchClassSize);
         var ids = new Long2IntOpenHashMap();
         for (int i = 0; i < smiObjects.size(); i++) {
+            if (smiObjects.getInt(i) >= objects.size()) continue; // a record cut by damage (permissive)
             long value = layout.smiValue(smiWords.getLong(i));
             int label = ids.computeIfAbsent(value, v -> sink.addString(Long.toString(v)));
             objects.setLabel(smiObjects.getInt(i), label);
@@ -208,6 +262,10 @@ final class DartHeapReader {
             long target = in.uleb();
             if (target == 0) {
                 zeros++;
+            } else if (target > 0 && target <= objectCount && permissive) {
+                heldFrom.add(o);
+                heldTo.add((int) target - 1);
+                heldSlot.add(slot);
             } else if (target > 0 && target <= objectCount) {
                 sink.addReference(o, (int) target - 1, slots.kind(slot), slots.name(slot));
             } else {
@@ -228,6 +286,7 @@ final class DartHeapReader {
             long hash = identityHashes ? in.uleb() : 0;
             if (hash != 0) hashedObjects++;
             objects.emit(o, hash, sink);
+            emitted = o + 1;
         }
         if (identityHashes && !in.atEnd()) sink.warning("Ignored bytes after the identity hashes, from byte " + in.offset());
     }

@@ -38,7 +38,7 @@ public final class DartSnapshotParser implements SnapshotParser {
     @Override
     public void parse(SnapshotSource source, SnapshotSink sink, Progress progress, ParseOptions options)
             throws IOException, SnapshotFormatException {
-        new DartHeapReader(source, sink, progress == null ? Progress.NONE : progress).read();
+        new DartHeapReader(source, sink, progress == null ? Progress.NONE : progress, options.permissive()).read();
     }
 
     /**

@@ -36,6 +36,9 @@ final class ExternalProperties {
 
     private ExternalProperties(int classCount) { byClass = new long[classCount]; }
 
+    /** No properties: a permissive read that stopped before the section. */
+    static ExternalProperties none(int classCount) { return new ExternalProperties(classCount); }
+
     /** Reads the section; every object id is checked against the objects read. Cost: the section's bytes. */
     static ExternalProperties read(DartInput in, ObjectTable objects, int classCount)
             throws IOException, SnapshotFormatException {
