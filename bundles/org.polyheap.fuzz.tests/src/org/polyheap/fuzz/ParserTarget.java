@@ -15,7 +15,7 @@ import org.polyheap.model.spi.SnapshotSource;
 
 /**
  * One parser under fuzzing: the input's bytes, read in memory through {@link SnapshotSource} (no file
- * written per input), parsed into the in-memory builder. A {@link SnapshotFormatException} is the clean
+ * written per input), parsed into the in-memory builder, strictly and permissively. A {@link SnapshotFormatException} is the clean
  * answer to bad input; any other exception or error escapes and is a finding. Stateless per input.
  */
 final class ParserTarget {
@@ -60,11 +60,21 @@ final class ParserTarget {
         }
     }
 
-    /** Parses {@code input}; returns normally for a parse or a clean refusal. */
+    private static final ParseOptions PERMISSIVE = ParseOptions.NONE.with(ParseOptions.PERMISSIVE, "on");
+
+    /**
+     * Parses {@code input} strictly, then permissively (which keeps what it read of a damaged input
+     * and must build a consistent graph from it); returns normally for a parse or a clean refusal.
+     */
     void run(byte[] input) throws IOException {
+        run(input, ParseOptions.NONE);
+        run(input, PERMISSIVE);
+    }
+
+    private void run(byte[] input, ParseOptions options) throws IOException {
         var sink = new HeapGraphBuilder();
         try {
-            parser.parse(SnapshotSource.of(input, fileName), sink, Progress.NONE, ParseOptions.NONE);
+            parser.parse(SnapshotSource.of(input, fileName), sink, Progress.NONE, options);
             sink.build();
         } catch (SnapshotFormatException expected) {
             // the documented answer to a bad file
