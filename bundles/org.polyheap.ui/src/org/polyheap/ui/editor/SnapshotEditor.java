@@ -10,11 +10,14 @@ import java.util.ArrayList;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.MultiPageEditorPart;
+import org.polyheap.model.DataLoss;
 import org.polyheap.ui.Icons;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.jobs.InboundIndexJob;
@@ -27,7 +30,8 @@ import org.polyheap.ui.navigation.NavigationHistory;
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
  * window keeps answering while an editor opens. When the last page is made, the editor starts the
  * background build of the incoming references if the index has none ({@link InboundIndexJob}).
- * Closing the editor closes the snapshot (unmaps its index).
+ * Closing the editor closes the snapshot (unmaps its index). A snapshot that lost data (a damaged or
+ * cut-off file) shows a {@link DataLossBanner} above the pages.
  */
 public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int OVERVIEW = 0;
@@ -56,6 +60,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private LeakSuspectsPage suspects;
     private TopConsumersPage consumers;
     private InboundIndexJob inboundJob;
+    private Composite banner;
 
     @Override
     public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -152,11 +157,28 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public void createPartControl(Composite parent) {
         creating = true; // the first page's widgets come in the next turn too
         try {
-            super.createPartControl(parent);
+            var loss = DataLoss.of(snapshot.graph().metadata());
+            if (loss.isEmpty()) {
+                super.createPartControl(parent);
+                return;
+            }
+            // a snapshot that lost data says so above every page
+            var frame = new Composite(parent, SWT.NONE);
+            var layout = new GridLayout(1, false);
+            layout.marginWidth = layout.marginHeight = layout.verticalSpacing = 0;
+            frame.setLayout(layout);
+            banner = DataLossBanner.create(frame, loss.get());
+            var pages = new Composite(frame, SWT.NONE);
+            pages.setLayout(new FillLayout());
+            pages.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+            super.createPartControl(pages);
         } finally {
             creating = false;
         }
     }
+
+    /** The strip naming what the snapshot lacks, or null for a complete snapshot. */
+    public Composite banner() { return banner; }
 
     @Override
     protected void pageChange(int newPageIndex) {

@@ -6,6 +6,7 @@ import org.eclipse.core.runtime.ILog;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
+import org.polyheap.report.OpenOption;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.OpenRequest;
 import org.polyheap.ui.PolyheapUi;
@@ -18,7 +19,8 @@ import org.polyheap.ui.jobs.OpenSnapshotJob;
  * Opens snapshot files in the window: brings an open one's editor to the front, otherwise parses and
  * analyses it in an {@link OpenSnapshotJob} (reusing its index when valid) and opens the editor when
  * the job is done. Failures are shown as an error dialog with the one-line cause and the details
- * ({@link OpenFailure}). Each snapshot that opens goes first in File ▸ Recent Snapshots. An index
+ * ({@link OpenFailure}); a file its format refuses can be opened again permissively from there
+ * ("Open What Can Be Read"). Each snapshot that opens goes first in File ▸ Recent Snapshots. An index
  * found damaged after the open is rebuilt by opening again, once ({@link IndexRepair}). Call on the
  * UI thread.
  */
@@ -75,9 +77,22 @@ public final class SnapshotOpener {
     private static OpenSnapshotJob schedule(IWorkbenchWindow window, OpenRequest request, boolean repair) {
         var job = new OpenSnapshotJob(request, window.getShell().getDisplay(),
                 loaded -> replaceEditor(window, request, loaded, repair),
-                status -> OpenFailure.show(window.getShell(), status));
+                status -> OpenFailure.show(window.getShell(), status, permissive(request) ? null
+                        : () -> openShowingProgress(window, withPermissive(request))));
         job.schedule();
         return job;
+    }
+
+    private static boolean permissive(OpenRequest request) {
+        return "on".equals(request.fileOptions().get(OpenOption.PERMISSIVE));
+    }
+
+    /** The same file with the same options of its own, opened permissively (MAT's permissive mode). */
+    static OpenRequest withPermissive(OpenRequest request) {
+        var options = new java.util.EnumMap<OpenOption, String>(OpenOption.class);
+        options.putAll(request.fileOptions());
+        options.put(OpenOption.PERMISSIVE, "on");
+        return new OpenRequest(request.file(), options);
     }
 
     /** Closes the editor open on the request's file, if any, then shows {@code loaded} on the same page. */

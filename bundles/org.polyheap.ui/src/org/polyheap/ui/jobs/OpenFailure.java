@@ -28,6 +28,10 @@ import org.polyheap.ui.editor.SnapshotEditor;
  */
 public final class OpenFailure {
     public static final String TITLE = "Cannot open snapshot";
+    /** The button that opens the file again permissively (MAT's name for the mode in its words). */
+    public static final String OPEN_WHAT_CAN_BE_READ = "Open What Can Be Read";
+    /** The status code of a file its format refuses: damaged or cut off, so a permissive open may read part of it. */
+    public static final int DAMAGED_FILE = 1;
 
     private OpenFailure() { }
 
@@ -55,7 +59,8 @@ public final class OpenFailure {
         for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
             details.add(info("Caused by: " + c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage())));
         }
-        return new MultiStatus(PolyheapUi.PLUGIN_ID, 0, details.toArray(IStatus[]::new), line, null);
+        return new MultiStatus(PolyheapUi.PLUGIN_ID, e instanceof SnapshotFormatException ? DAMAGED_FILE : 0,
+                details.toArray(IStatus[]::new), line, null);
     }
 
     private static void fileFacts(Path file, List<IStatus> details) {
@@ -84,7 +89,40 @@ public final class OpenFailure {
 
     /** The error dialog: the one line, and the details behind its Details button. UI thread; modal. */
     public static void show(Shell shell, IStatus status) {
-        if (shell == null || shell.isDisposed()) return;
-        ErrorDialog.openError(shell, TITLE, null, status);
+        show(shell, status, null);
     }
+
+    /**
+     * As {@link #show(Shell, IStatus)}; when {@code openWhatCanBeRead} is given and the file is damaged
+     * ({@link #DAMAGED_FILE}), the dialog also offers {@value #OPEN_WHAT_CAN_BE_READ}, which runs it.
+     */
+    public static void show(Shell shell, IStatus status, Runnable openWhatCanBeRead) {
+        if (shell == null || shell.isDisposed()) return;
+        if (openWhatCanBeRead == null || status.getCode() != DAMAGED_FILE) {
+            ErrorDialog.openError(shell, TITLE, null, status);
+            return;
+        }
+        var dialog = new ErrorDialog(shell, TITLE, null, status, IStatus.OK | IStatus.INFO | IStatus.WARNING | IStatus.ERROR) {
+            @Override
+            protected void createButtonsForButtonBar(org.eclipse.swt.widgets.Composite parent) {
+                createButton(parent, OPEN_PERMISSIVE_ID, OPEN_WHAT_CAN_BE_READ, false)
+                        .setToolTipText("Open the snapshot read up to the damage, with a banner naming what is missing (permissive mode)");
+                super.createButtonsForButtonBar(parent);
+            }
+
+            @Override
+            protected void buttonPressed(int id) {
+                if (id != OPEN_PERMISSIVE_ID) {
+                    super.buttonPressed(id);
+                    return;
+                }
+                setReturnCode(id);
+                close();
+            }
+        };
+        if (dialog.open() == OPEN_PERMISSIVE_ID) openWhatCanBeRead.run();
+    }
+
+    /** The id of the {@value #OPEN_WHAT_CAN_BE_READ} button. */
+    public static final int OPEN_PERMISSIVE_ID = org.eclipse.jface.dialogs.IDialogConstants.CLIENT_ID + 1;
 }
