@@ -24,8 +24,11 @@ public record DataLoss(long offset, String problem, long objectsRead, long objec
     public static final String OFFSET = "lossOffset", PROBLEM = "lossProblem", OBJECTS_READ = "lossObjectsRead",
             OBJECTS_DECLARED = "lossObjectsDeclared", REFERENCES_DROPPED = "lossReferencesDropped",
             MISSING = "lossMissing", PERMISSIVE = "permissive";
-    /** The name a node, class or reference gets when the string that named it was never read. */
-    public static final String NAME_MISSING = "<name missing>";
+    /**
+     * The name a node, class or reference gets when the string that named it was never read; in
+     * parentheses as V8's synthetic names are ("(system)"), since V8 cuts names that start with '<' to a tag.
+     */
+    public static final String NAME_MISSING = "(name missing)";
 
     public DataLoss {
         problem = problem == null ? "" : problem;
