@@ -35,4 +35,17 @@ public final class Parsers {
         for (SnapshotParser p : all()) if (p.accepts(probe)) return p.format();
         return null;
     }
+
+    /**
+     * True when {@code file} is of a format whose parser can open it permissively (what it read before
+     * a damage): the hint a refusal offers. Reads 4 KiB; false when the file cannot be read.
+     */
+    public static boolean readsWhatItCan(Path file) {
+        try {
+            SnapshotFormat format = file == null ? null : detect(file);
+            return format != null && format.readsWhatItCan();
+        } catch (IOException unreadable) {
+            return false;
+        }
+    }
 }

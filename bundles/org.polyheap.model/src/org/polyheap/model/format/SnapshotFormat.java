@@ -6,23 +6,25 @@ package org.polyheap.model.format;
  * wherever it must be handled.
  */
 public enum SnapshotFormat {
-    HPROF("hprof", "Java HPROF heap dump", IdSyntax.ADDRESS, false),
-    V8("v8", "V8 heap snapshot", IdSyntax.NODE_ID, true),
-    DART("dart", "Dart VM heap snapshot", IdSyntax.ORDINAL, true),
-    FUCHSIA("fuchsia", "Fuchsia heapdump / pprof heap profile", IdSyntax.ADDRESS, false),
+    HPROF("hprof", "Java HPROF heap dump", IdSyntax.ADDRESS, false, true),
+    V8("v8", "V8 heap snapshot", IdSyntax.NODE_ID, true, true),
+    DART("dart", "Dart VM heap snapshot", IdSyntax.ORDINAL, true, true),
+    FUCHSIA("fuchsia", "Fuchsia heapdump / pprof heap profile", IdSyntax.ADDRESS, false, false),
     /** A graph made by other code (tests, tools): no format-specific rules. */
-    GENERIC("generic", "Object graph", IdSyntax.ORDINAL, false);
+    GENERIC("generic", "Object graph", IdSyntax.ORDINAL, false, false);
 
     private final String key;
     private final String title;
     private final IdSyntax ids;
     private final boolean stableIdentity;
+    private final boolean readsWhatItCan;
 
-    SnapshotFormat(String key, String title, IdSyntax ids, boolean stableIdentity) {
+    SnapshotFormat(String key, String title, IdSyntax ids, boolean stableIdentity, boolean readsWhatItCan) {
         this.key = key;
         this.title = title;
         this.ids = ids;
         this.stableIdentity = stableIdentity;
+        this.readsWhatItCan = readsWhatItCan;
     }
 
     /** The short name stored in the index and printed by the command: {@code hprof}, {@code v8}, ... */
@@ -41,6 +43,13 @@ public enum SnapshotFormat {
      * block addresses are reused too freely.
      */
     public boolean stableIdentity() { return stableIdentity; }
+
+    /**
+     * True when the parser opens a damaged or cut-off file with what it read before the damage, when
+     * asked to (the {@code permissive} parse option, MAT's permissive mode). Fuchsia's parser does not
+     * yet: a protobuf message cut short is refused whole.
+     */
+    public boolean readsWhatItCan() { return readsWhatItCan; }
 
     /**
      * The format stored under {@code key}.

@@ -73,4 +73,16 @@ class PermissiveCommandTest {
             assertEquals("on", OpenOptions.DEFAULT.with(OpenOption.PERMISSIVE, "on").parseOptions(format).values().get(ParseOptions.PERMISSIVE));
         }
     }
+
+    /** The hint to use --permissive comes only for a format whose parser reads what it can (not Fuchsia, yet). */
+    @Test
+    void theHintIsOfferedOnlyWhereItHelps() throws Exception {
+        Path full = TestData.copyUncompressed(TestData.FUCHSIA_TREE, tmp);
+        byte[] bytes = Files.readAllBytes(full);
+        Path cut = Files.write(tmp.resolve("cut.pb"), Arrays.copyOf(bytes, bytes.length / 2));
+        CommandRun strict = CommandRun.of("overview", cut.toString(), "--quiet");
+        assertEquals(3, strict.code(), strict.err());
+        assertFalse(strict.err().contains("--permissive"), strict.err());
+        assertFalse(org.polyheap.model.format.SnapshotFormat.FUCHSIA.readsWhatItCan());
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 
 import org.polyheap.model.SnapshotFormatException;
+import org.polyheap.report.Parsers;
 import org.polyheap.report.cli.Arguments.UsageException;
 
 /**
@@ -105,7 +106,7 @@ public final class Main {
             return ExitCode.USAGE.code;
         } catch (SnapshotFormatException e) {
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getMessage()
-                    + (rest.contains("--permissive") ? "" : " (--permissive opens what can be read)"));
+                    + (rest.contains("--permissive") || !Parsers.readsWhatItCan(e.file()) ? "" : " (--permissive opens what can be read)"));
         } catch (NoSuchFileException e) {
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getFile() + ": no such file");
         } catch (AccessDeniedException e) {

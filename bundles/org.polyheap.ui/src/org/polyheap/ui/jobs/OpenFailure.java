@@ -30,7 +30,10 @@ public final class OpenFailure {
     public static final String TITLE = "Cannot open snapshot";
     /** The button that opens the file again permissively (MAT's name for the mode in its words). */
     public static final String OPEN_WHAT_CAN_BE_READ = "Open What Can Be Read";
-    /** The status code of a file its format refuses: damaged or cut off, so a permissive open may read part of it. */
+    /**
+     * The status code of a file its format refuses, of a format whose parser can read what comes before
+     * a damage ({@code SnapshotFormat.readsWhatItCan}): a permissive open may read part of it.
+     */
     public static final int DAMAGED_FILE = 1;
 
     private OpenFailure() { }
@@ -59,7 +62,8 @@ public final class OpenFailure {
         for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
             details.add(info("Caused by: " + c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage())));
         }
-        return new MultiStatus(PolyheapUi.PLUGIN_ID, e instanceof SnapshotFormatException ? DAMAGED_FILE : 0,
+        boolean readable = e instanceof SnapshotFormatException f && Parsers.readsWhatItCan(f.file() != null ? f.file() : file);
+        return new MultiStatus(PolyheapUi.PLUGIN_ID, readable ? DAMAGED_FILE : 0,
                 details.toArray(IStatus[]::new), line, null);
     }
 
