@@ -84,4 +84,27 @@ class HistogramPageTest extends WindowTest {
     private static Comparator<HistogramRow> byRetainedThenName() {
         return Comparator.comparingLong(HistogramRow::retained).reversed().thenComparing(HistogramRow::name);
     }
+
+    /**
+     * In a wide window the class column takes the width the number columns leave (they keep theirs).
+     * The table is made small and then grown (its page is built before it is laid out): GTK stretched
+     * the last column over the new width, and the class column kept its minimum.
+     */
+    @org.junit.jupiter.api.Test
+    void classNamesTakeTheFreeWidth() throws Exception {
+        var editor = open(org.polyheap.testdata.TestData.JACKSON_TREE);
+        editor.showPage(SnapshotEditor.HISTOGRAM);
+        Table table = editor.histogram().viewer().getTable();
+        UiTestSupport.spinUntil(() -> table.getItemCount() > 0, UiTestSupport.TIMEOUT_MS, "histogram rows");
+        UiTestSupport.drainEvents();
+        int others = 0;
+        var widths = new StringBuilder();
+        for (int i = 0; i < table.getColumnCount(); i++) {
+            widths.append(table.getColumn(i).getText()).append('=').append(table.getColumn(i).getWidth()).append(' ');
+            if (i > 0) others += table.getColumn(i).getWidth();
+        }
+        int free = table.getClientArea().width - others;
+        assertTrue(free > org.polyheap.ui.editor.ColumnFit.MIN_NAME_WIDTH, "a wide window: " + table.getClientArea() + " " + widths);
+        assertTrue(Math.abs(table.getColumn(0).getWidth() - free) <= 2, "client " + table.getClientArea() + ": " + widths);
+    }
 }

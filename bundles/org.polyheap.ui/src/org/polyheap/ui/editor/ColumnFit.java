@@ -13,7 +13,8 @@ import org.eclipse.swt.widgets.TreeColumn;
 /**
  * Column widths of a table or tree: each number column as wide as its title or the widest text it can
  * show (a sample such as the snapshot's total bytes, which no row exceeds), and the name column the
- * width the others leave, again whenever the control or another column is resized. So names get the
+ * width the others leave, again whenever the control (number columns to their fit again, then the
+ * name column) or another column (the name column) is resized. So names get the
  * room, "% of heap" stays narrow, and no number is cut in a small window (the name column gives way
  * first; a horizontal scroll bar comes before a cut number). UI thread; a few text measurements per call.
  */
@@ -36,10 +37,14 @@ public final class ColumnFit {
     /** Gives column {@code nameColumn} of {@code control} (a {@link Table} or a {@link Tree}) the free width from now on. */
     public static ColumnFit install(Composite control, int nameColumn) {
         var fit = new ColumnFit(control, nameColumn);
+        // the control resized: the number columns back to their fit first, as GTK may have stretched
+        // the last one over the new width before this listener runs (the name column then kept its minimum)
+        control.addControlListener(new ControlAdapter() {
+            @Override public void controlResized(ControlEvent e) { fit.sortColumnChanged(); }
+        });
         var resized = new ControlAdapter() {
             @Override public void controlResized(ControlEvent e) { fit.fillName(); }
         };
-        control.addControlListener(resized);
         Item[] columns = columns(control);
         for (int i = 0; i < columns.length; i++) {
             if (i == nameColumn) continue;
