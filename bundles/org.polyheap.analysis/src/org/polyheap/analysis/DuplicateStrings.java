@@ -11,7 +11,6 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
 import org.polyheap.model.Progress;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 
 /**
@@ -110,26 +109,8 @@ public final class DuplicateStrings {
     static int[] stringObjects(HeapGraph graph) {
         var classes = graph.classes();
         boolean[] isString = new boolean[classes.size()];
-        boolean any = false;
-        for (int c = 0; c < isString.length; c++) any |= isString[c] = isStringClass(classes.get(c).name());
-        if (!any) return new int[0];
-        var out = new IntArrayList();
-        var classOf = graph.objectClass();
-        int n = graph.objectCount();
-        int[] block = new int[1 << 16];
-        for (int at = 0; at < n; at += block.length) {
-            int len = Math.min(block.length, n - at);
-            classOf.copyTo(at, block, 0, len);
-            for (int i = 0; i < len; i++) if (isString[block[i]]) out.add(at + i);
-        }
-        int[] objects = out.toIntArray();
-        long[] offsets = new long[objects.length];
-        for (int i = 0; i < objects.length; i++) offsets[i] = graph.sourceOffset().get(objects[i]);
-        int[] order = identity(objects.length);
-        LongArrays.radixSortIndirect(order, offsets, true); // objects without an offset (-1) first; only I/O cares
-        int[] sorted = new int[objects.length];
-        for (int i = 0; i < sorted.length; i++) sorted[i] = objects[order[i]];
-        return sorted;
+        for (int c = 0; c < isString.length; c++) isString[c] = isStringClass(classes.get(c).name());
+        return SourceOrder.objectsOf(graph, isString);
     }
 
     private static int[] identity(int n) {

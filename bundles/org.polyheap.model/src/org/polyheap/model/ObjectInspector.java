@@ -24,6 +24,18 @@ public interface ObjectInspector extends AutoCloseable {
     /** A short value hint for labels: a string's text (cut to {@code maxChars}), "length 12" for arrays. */
     Optional<String> valueHint(int objectId, int maxChars) throws IOException;
 
+    /**
+     * The number of slots of an array object (null slots included); empty for other objects or when the
+     * format does not say. Cost: one record header read.
+     */
+    default java.util.OptionalInt arrayLength(int objectId) throws IOException { return java.util.OptionalInt.empty(); }
+
+    /**
+     * All elements of an array of primitives; empty for other objects or when the format does not keep
+     * them. Cost: reads the whole array from the source (its length × element size).
+     */
+    default Optional<PrimitiveArray> primitiveArray(int objectId) throws IOException { return Optional.empty(); }
+
     @Override
     void close() throws IOException;
 }

@@ -14,6 +14,7 @@ import org.polyheap.model.FieldType;
 import org.polyheap.model.FieldValue;
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.ObjectInspector;
+import org.polyheap.model.PrimitiveArray;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.spi.SnapshotSource;
 
@@ -57,6 +58,41 @@ final class HprofInspector implements ObjectInspector {
     public synchronized Optional<String> valueHint(int objectId, int maxChars) throws IOException {
         try {
             return readValueHint(objectId, maxChars);
+        } catch (SnapshotFormatException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized java.util.OptionalInt arrayLength(int objectId) throws IOException {
+        try {
+            RecordInput in = recordAt(objectId);
+            if (in == null) return java.util.OptionalInt.empty();
+            int tag = in.u1();
+            if (tag != HprofTag.OBJ_ARRAY_DUMP && tag != HprofTag.PRIM_ARRAY_DUMP && tag != HprofTag.PRIM_ARRAY_NODATA) {
+                return java.util.OptionalInt.empty();
+            }
+            in.id();
+            in.i4();
+            return java.util.OptionalInt.of(in.i4());
+        } catch (SnapshotFormatException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized Optional<PrimitiveArray> primitiveArray(int objectId) throws IOException {
+        try {
+            RecordInput in = recordAt(objectId);
+            if (in == null || in.u1() != HprofTag.PRIM_ARRAY_DUMP) return Optional.empty();
+            in.id();
+            in.i4();
+            int n = in.i4();
+            BasicType t = BasicType.ofCode(in.u1());
+            if (t == null || t == BasicType.OBJECT) return Optional.empty();
+            long bytes = (long) n * t.fieldType.primitiveBytes();
+            if (n < 0 || bytes > Integer.MAX_VALUE - 16) return Optional.empty();
+            return Optional.of(new PrimitiveArray(t.fieldType, n, in.bytes((int) bytes)));
         } catch (SnapshotFormatException e) {
             throw new IOException(e.getMessage(), e);
         }
