@@ -60,6 +60,29 @@ public final class Documents {
         return doc;
     }
 
+    /**
+     * Java collections: the class asked for (or all), the figures per collection class, the empty
+     * collections per class, the arrays of primitives holding one value per array class.
+     */
+    public static Map<String, Object> collections(String onlyClass, CollectionQueries.Collections c) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("class", onlyClass);
+        doc.put(c.classes().name(), c.classes());
+        doc.put(c.empty().name(), c.empty());
+        doc.put(c.constantArrays().name(), c.constantArrays());
+        return doc;
+    }
+
+    /** A collection's entries: the object, its class and kind, then one row per entry or element. */
+    public static Map<String, Object> entries(String object, String className, String kind, Table rows) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("object", object);
+        doc.put("class", className);
+        doc.put("kind", kind);
+        doc.put(rows.name(), rows);
+        return doc;
+    }
+
     /** Two snapshots compared: the baseline's file, the object counts when the format allows them, the class deltas. */
     public static Map<String, Object> comparison(String baseline, Queries.Comparison c) {
         var doc = new LinkedHashMap<String, Object>();

@@ -20,6 +20,7 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.report.AnalyzedSnapshot;
+import org.polyheap.report.CollectionQueries;
 import org.polyheap.report.AnalyzedSnapshot.OpenOptions;
 import org.polyheap.report.Documents;
 import org.polyheap.report.ObjectNames;
@@ -74,6 +75,8 @@ final class Commands {
             case "report" -> report(args(args, Set.of("out", "format", "top"), Set.of()));
             case "compare" -> compare(args(args, Set.of("top"), Set.of("json", "csv")));
             case "duplicates" -> duplicates(args(args, Set.of("min", "top"), Set.of("json", "csv")));
+            case "collections" -> collections(args(args, Set.of("class"), Set.of("json", "csv")));
+            case "entries" -> entries(args(args, Set.of("object", "top"), Set.of("json", "csv")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -206,6 +209,50 @@ final class Commands {
             Table t = Queries.duplicateStrings(s, min, top, progress);
             progress.finishLine();
             return emit(a, Documents.duplicates(t, min));
+        }
+    }
+
+    private ExitCode collections(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        String only = a.option("class", null);
+        try (var s = open(a, file)) {
+            var c = CollectionQueries.collections(s, only, progress);
+            progress.finishLine();
+            var doc = Documents.collections(only, c);
+            if (a.flag("json") || a.flag("csv")) return emit(a, doc);
+            try {
+                Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+                for (Table t : List.of(c.classes(), c.empty(), c.constantArrays())) {
+                    w.write(switch (t.name()) {
+                        case "collections" -> "Collections by class\n";
+                        case "empty" -> "\nEmpty collections\n";
+                        default -> "\nArrays of primitives holding one value\n";
+                    });
+                    TextTable.write(t, w);
+                }
+                w.flush();
+            } catch (IOException e) {
+                throw new OutputException("cannot write output: " + e.getMessage());
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    private ExitCode entries(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        String object = a.option("object", null);
+        if (object == null) throw new UsageException("--object OBJECT is required");
+        int top = a.intOption("top", CollectionQueries.ENTRIES_TOP, 1);
+        try (var s = open(a, file)) {
+            int o = find(s, object);
+            var e = CollectionQueries.entries(s, o, top);
+            if (e == null) {
+                throw new UsageException(object + " is a " + ObjectNames.className(s.graph(), o)
+                        + ", not a Java list, map, set or array of references");
+            }
+            progress.finishLine();
+            var kind = CollectionQueries.kindName(new org.polyheap.analysis.JavaCollections(s.graph(), null).kind(o));
+            return emit(a, Documents.entries(ObjectNames.id(s.graph(), o), ObjectNames.className(s.graph(), o), kind, e.table()));
         }
     }
 

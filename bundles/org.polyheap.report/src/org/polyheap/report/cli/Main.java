@@ -51,13 +51,23 @@ public final class Main {
             "duplicates", """
                     polyheap duplicates FILE [--min N] [--top N] [--json|--csv]
                       Strings held by at least N objects (default 10), biggest waste first: value,
-                      objects, shallow, retained and wasted bytes (what all copies but one retain).""");
+                      objects, shallow, retained and wasted bytes (what all copies but one retain).""",
+            "collections", """
+                    polyheap collections FILE [--class NAME] [--json|--csv]
+                      Java lists, maps, sets and arrays of references per class: count, size buckets,
+                      average fill ratio, bytes of unused capacity, hash collision ratio, empty ones;
+                      then the empty collections and the arrays of primitives holding one value.""",
+            "entries", """
+                    polyheap entries FILE --object OBJECT [--top N] [--json|--csv]
+                      The entries of a Java map (key, value) or the elements of a list, set, deque or
+                      array of references, in iteration order (default: the first 1000).""");
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
-                     parse, overview, histogram, dominators, paths, report, compare, duplicates
+                     parse, overview, histogram, dominators, paths, report, compare, duplicates,
+                     collections, entries
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
