@@ -37,10 +37,11 @@ public final class CollectionStatistics {
      * @param entries        entries found in the hash tables' buckets; {@code colliding} of them share a bucket
      * @param empty          collections of size 0, their shallow and retained bytes
      * @param objects        every collection of the class, in source order
+     * @param emptyObjects   those of size 0, in source order
      */
     public record ClassFigures(String className, JavaCollections.Kind kind, long[] buckets, double fillSum,
             long withCapacity, long wasted, long entries, long colliding, long empty, long emptyShallow,
-            long emptyRetained, int[] objects) {
+            long emptyRetained, int[] objects, int[] emptyObjects) {
         public long count() { return objects.length; }
 
         /** Average size ÷ capacity of the collections with a capacity, NaN when none has one. */
@@ -120,14 +121,15 @@ public final class CollectionStatistics {
             f.entries += shape.entries();
             f.colliding += shape.colliding();
             if (shape.size() == 0) {
-                f.empty++;
+                f.emptyObjects.add(o);
                 f.emptyShallow += graph.shallowSize().get(o);
                 f.emptyRetained += tree.retained().get(o);
             }
         }
         var out = new ArrayList<ClassFigures>();
         byClass.forEach((c, f) -> out.add(new ClassFigures(graph.classes().get(c).name(), f.kind, f.buckets, f.fillSum,
-                f.withCapacity, f.wasted, f.entries, f.colliding, f.empty, f.emptyShallow, f.emptyRetained, f.objects.toIntArray())));
+                f.withCapacity, f.wasted, f.entries, f.colliding, f.emptyObjects.size(), f.emptyShallow, f.emptyRetained,
+                f.objects.toIntArray(), f.emptyObjects.toIntArray())));
         out.sort(Comparator.comparingLong(ClassFigures::count).reversed().thenComparing(ClassFigures::className));
         return out;
     }
@@ -162,9 +164,9 @@ public final class CollectionStatistics {
     private static final class Figures {
         final JavaCollections.Kind kind;
         final long[] buckets = new long[BUCKETS.size()];
-        final IntArrayList objects = new IntArrayList();
+        final IntArrayList objects = new IntArrayList(), emptyObjects = new IntArrayList();
         double fillSum;
-        long withCapacity, wasted, entries, colliding, empty, emptyShallow, emptyRetained;
+        long withCapacity, wasted, entries, colliding, emptyShallow, emptyRetained;
 
         Figures(JavaCollections.Kind kind) { this.kind = kind; }
     }

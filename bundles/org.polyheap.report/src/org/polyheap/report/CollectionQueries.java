@@ -31,8 +31,8 @@ public final class CollectionQueries {
      * @param empty          the classes with empty collections: count, shallow and retained bytes
      * @param constantArrays per primitive array class: the arrays whose elements all hold one value
      */
-    public record Collections(Table classes, List<int[]> classObjects, Table empty, Table constantArrays,
-            List<int[]> arrayObjects) { }
+    public record Collections(Table classes, List<int[]> classObjects, Table empty, List<int[]> emptyObjects,
+            Table constantArrays, List<int[]> arrayObjects) { }
 
     /** Cost: see {@link CollectionStatistics#compute}. */
     public static Collections collections(AnalyzedSnapshot s, String onlyClass, Progress progress) throws IOException {
@@ -52,6 +52,7 @@ public final class CollectionQueries {
         var empty = new Table.Builder("empty", Column.text("class", "Class"), Column.count("count", "Empty objects"),
                 Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"));
         var classObjects = new ArrayList<int[]>();
+        var emptyObjects = new ArrayList<int[]>();
         for (var c : r.classes()) {
             var row = new ArrayList<Object>(List.of(c.className(), kindName(c.kind()), c.count()));
             for (long n : c.buckets()) row.add(n);
@@ -59,7 +60,10 @@ public final class CollectionQueries {
                     c.kind().isHashed() ? (Object) c.entries() : null, percent(c.collisionRatio()), c.empty()));
             classes.row(row.toArray());
             classObjects.add(c.objects());
-            if (c.empty() > 0) empty.row(c.className(), c.empty(), c.emptyShallow(), c.emptyRetained());
+            if (c.empty() > 0) {
+                empty.row(c.className(), c.empty(), c.emptyShallow(), c.emptyRetained());
+                emptyObjects.add(c.emptyObjects());
+            }
         }
         var arrays = new Table.Builder("constantArrays", Column.text("class", "Class"), Column.count("count", "Arrays"),
                 Column.bytes("shallow", "Shallow bytes"), Column.text("example", "Example"));
@@ -68,7 +72,7 @@ public final class CollectionQueries {
             arrays.row(a.className(), a.count(), a.shallow(), ObjectNames.id(s.graph(), a.objects()[0]));
             arrayObjects.add(a.objects());
         }
-        return new Collections(classes.build(), classObjects, empty.build(), arrays.build(), arrayObjects);
+        return new Collections(classes.build(), classObjects, empty.build(), emptyObjects, arrays.build(), arrayObjects);
     }
 
     /** JSON keys of the size buckets, in {@link CollectionStatistics#BUCKETS} order. */

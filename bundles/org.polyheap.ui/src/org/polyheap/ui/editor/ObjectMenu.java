@@ -19,15 +19,18 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.analysis.JavaCollections;
 import org.polyheap.ui.Icons;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
+import org.polyheap.ui.views.EntriesView;
 import org.polyheap.ui.views.ObjectView;
 import org.polyheap.ui.views.PathsView;
 import org.polyheap.ui.views.ReferencesView;
 
 /**
  * The context menu of rows. On object rows: Paths to GC Roots, List Incoming / Outgoing References,
+ * Show Entries (on one Java collection or array of references),
  * Retained Set, Immediate Dominators, Open in Dominator Tree, and Copy (id, class name, value, rows
  * as CSV). On histogram rows, and on the class or group rows of other pages ({@link ClassRef}): List
  * Objects (in the Objects view), Retained Set and Immediate Dominators of the row's objects, and Copy
@@ -39,7 +42,7 @@ public final class ObjectMenu {
     public static final String PATHS = "Paths to GC Roots", INCOMING = "List Incoming References",
             OUTGOING = "List Outgoing References", RETAINED_SET = "Retained Set", DOMINATORS = "Immediate Dominators",
             OPEN_IN_TREE = "Open in Dominator Tree", COPY = "Copy", COPY_ID = "Id", COPY_CLASS = "Class Name",
-            COPY_VALUE = "Value", COPY_NAME = "Name", COPY_CSV = "Rows as CSV", LIST_OBJECTS = "List Objects";
+            COPY_VALUE = "Value", COPY_NAME = "Name", COPY_CSV = "Rows as CSV", LIST_OBJECTS = "List Objects", SHOW_ENTRIES = "Show Entries";
 
     /** Characters of a value copied at most. */
     static final int MAX_VALUE_CHARS = 100_000;
@@ -70,6 +73,9 @@ public final class ObjectMenu {
             menu.add(action(PATHS, Icons.PATHS, () -> show(PathsView.ID, null, ref)));
             menu.add(action(INCOMING, Icons.REFERENCES_IN, () -> show(ReferencesView.ID, true, ref)));
             menu.add(action(OUTGOING, Icons.REFERENCES_OUT, () -> show(ReferencesView.ID, false, ref)));
+            if (objects.size() == 1 && isCollection(ref)) {
+                menu.add(action(SHOW_ENTRIES, Icons.COLLECTIONS, () -> show(EntriesView.ID, null, ref)));
+            }
             if (editor != null) {
                 var subject = SetQueries.Subject.of(objects.size() == 1 ? ref.className() + " " + ref.displayId()
                         : Format.count(objects.size()) + " objects", ids(objects));
@@ -127,6 +133,13 @@ public final class ObjectMenu {
         return out;
     }
 
+    /** True for a Java list, map, set, deque or array of references ({@link JavaCollections} knows how to list it). */
+    private static boolean isCollection(ObjectRef ref) {
+        var g = ref.snapshot().graph();
+        return g.metadata().format() == org.polyheap.model.format.SnapshotFormat.HPROF
+                && new JavaCollections(g, null).kind(ref.objectId()) != null;
+    }
+
     private static int[] ids(List<ObjectRef> objects) {
         return objects.stream().mapToInt(ObjectRef::objectId).distinct().sorted().toArray();
     }
@@ -161,6 +174,7 @@ public final class ObjectMenu {
             var view = part.getSite().getPage().showView(viewId);
             if (view instanceof ReferencesView refs && incoming != null) refs.show(ref, incoming);
             else if (view instanceof ObjectView objects) objects.show(ref);
+            else if (view instanceof EntriesView entries) entries.show(ref);
         } catch (PartInitException e) {
             org.eclipse.core.runtime.ILog.of(ObjectMenu.class).error("Cannot show " + viewId, e);
         }

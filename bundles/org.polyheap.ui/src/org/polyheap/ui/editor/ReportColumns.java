@@ -39,6 +39,7 @@ public final class ReportColumns {
 
     /** A cell's text as the table shows it: counts grouped, growth with a "+", shares with one decimal, strings on one line. */
     public static String text(Column column, Object v) {
+        if (v == null) return ""; // a figure that does not apply (a list's collision ratio)
         if (v instanceof Double share && column.kind() == Column.Kind.PERCENT) {
             return String.format(java.util.Locale.ROOT, "%.1f %%", share); // as Format.percent writes "% of heap"
         }

@@ -40,13 +40,14 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int DUPLICATES = 3;
     public static final int LEAK_SUSPECTS = 4;
     public static final int TOP_CONSUMERS = 5;
+    public static final int COLLECTIONS = 6;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects",
-            "Top Consumers" };
+            "Top Consumers", "Collections" };
     private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES,
-            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS };
+            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
@@ -59,6 +60,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private DuplicatesPage duplicates;
     private LeakSuspectsPage suspects;
     private TopConsumersPage consumers;
+    private CollectionsPage collections;
     private InboundIndexJob inboundJob;
     private Composite banner;
 
@@ -81,6 +83,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         duplicates = new DuplicatesPage(snapshot);
         suspects = new LeakSuspectsPage(snapshot);
         consumers = new TopConsumersPage(snapshot);
+        collections = new CollectionsPage(snapshot);
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
@@ -136,6 +139,13 @@ public final class SnapshotEditor extends MultiPageEditorPart {
                 selection.watch(suspects.viewer());
                 new ObjectMenu(this, suspects.viewer()).install();
             }
+            case COLLECTIONS -> {
+                collections.create(holders[page]);
+                for (var viewer : collections.viewers()) {
+                    selection.watch(viewer);
+                    new ObjectMenu(this, viewer).install();
+                }
+            }
             default -> {
                 consumers.create(holders[page]);
                 for (var viewer : consumers.viewers()) {
@@ -188,6 +198,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
                 case DUPLICATES -> duplicates.compute(); // reads every string
                 case LEAK_SUSPECTS -> suspects.compute(); // path searches
                 case TOP_CONSUMERS -> consumers.compute();
+                case COLLECTIONS -> collections.compute(); // reads every collection and primitive array
                 default -> { }
             }
         }
@@ -216,7 +227,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         };
     }
 
-    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS). */
+    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS). */
     public void showPage(int page) { setActivePage(page); }
 
     /** A page's title, as its tab shows it ("Leak Suspects"). */
@@ -268,6 +279,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         return consumers;
     }
 
+    /** The Collections page, its widgets made if not yet (its rows are read when it is shown). */
+    public CollectionsPage collections() {
+        make(COLLECTIONS);
+        return collections;
+    }
+
     @Override
     public void setFocus() {
         switch (getActivePage()) {
@@ -276,6 +293,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
             case DUPLICATES -> duplicates().viewer().getControl().setFocus();
             case LEAK_SUSPECTS -> leakSuspects().viewer().getControl().setFocus();
             case TOP_CONSUMERS -> topConsumers().objectsViewer().getControl().setFocus();
+            case COLLECTIONS -> collections().viewers().getFirst().getControl().setFocus();
             default -> super.setFocus();
         }
     }
