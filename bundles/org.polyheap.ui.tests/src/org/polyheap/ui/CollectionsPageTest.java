@@ -55,8 +55,10 @@ class CollectionsPageTest extends WindowTest {
         assertEquals("500", collections.viewers().get(1).getTable().getItem(empties).getText(1));
         page.activate(editor); // the bundled sample, opened at start-up, may have come on top meanwhile
         editor.showPage(SnapshotEditor.COLLECTIONS);
+        page.toggleZoom(page.getReference(editor)); // the figures' columns want the window's width
         UiTestSupport.drainEvents();
         UiTestSupport.screenshot("hprof-collections");
+        page.toggleZoom(page.getReference(editor));
 
         // opening a row lists its collections in the Objects view
         var sortedRow = collections.rows(0).get(indexOf(collections.rows(0), "KnownCollections$SortedFive"));

@@ -207,6 +207,25 @@ class LiveDumpTest {
     }
 
     @Test
+    void arrayLengthsAndWholePrimitiveArraysReadBack() throws Exception {
+        try (ObjectInspector inspector = new HprofParser().inspector(dir.resolve("live.hprof"), live)) {
+            Map<String, Object> holder = fields(inspector, single(live, "Holder"));
+            int numbers = ((FieldValue.ObjectRef) holder.get("numbers")).objectId();
+            int derived = ((FieldValue.ObjectRef) holder.get("derived")).objectId();
+            assertEquals(java.util.OptionalInt.of(DumpedProgram.NUMBERS), inspector.arrayLength(numbers));
+            assertEquals(java.util.OptionalInt.of(DumpedProgram.DERIVED), inspector.arrayLength(derived));
+            assertEquals(java.util.OptionalInt.empty(), inspector.arrayLength(single(live, "Holder")));
+            var content = inspector.primitiveArray(numbers).orElseThrow();
+            assertEquals(org.polyheap.model.FieldType.INT, content.type());
+            assertEquals(DumpedProgram.NUMBERS, content.length());
+            var ints = java.nio.ByteBuffer.wrap(content.data()); // big-endian, as HPROF writes them
+            for (int i = 0; i < DumpedProgram.NUMBERS; i++) assertEquals(i * 11, ints.getInt(), "element " + i);
+            assertFalse(content.allOneValue());
+            assertEquals(Optional.empty(), inspector.primitiveArray(derived), "an array of references has no primitive content");
+        }
+    }
+
+    @Test
     void classObjectsAreLabelledWithTheClassTheyStandFor() {
         int labelled = 0;
         for (var c : live.classes()) {

@@ -206,6 +206,15 @@ class CollectionsCommandTest {
         assertTrue(r.err().contains("not a Java list, map, set or array"), r.err());
     }
 
+    @Test
+    void otherFormatsHaveNoJavaCollections() throws Exception {
+        Path v8 = org.polyheap.testdata.TestData.copyUncompressed(org.polyheap.testdata.TestData.CHROME_TODO, dir);
+        CommandRun r = CommandRun.of("collections", v8.toString(), "--json", "--quiet");
+        assertEquals(0, r.code(), r.err());
+        var d = Json.object(Json.parse(r.out()));
+        for (String table : List.of("collections", "empty", "constantArrays")) assertEquals(List.of(), Json.array(d.get(table)), table);
+    }
+
     private static List<Map<String, Object>> entries(String className) throws Exception {
         CommandRun r = CommandRun.of("entries", dump.toString(), "--object", ObjectNames.id(snapshot.graph(), onlyObjectOf(className)),
                 "--json", "--quiet");

@@ -118,6 +118,17 @@ public final class CollectionsPage {
         }
         ReportColumns.show(viewer, table, e -> e instanceof Row r ? r.cells() : null);
         viewer.setInput(rows);
+        // numbers as wide as their biggest value can be, the class name the rest
+        var fit = ColumnFit.install(viewer.getTable(), 0);
+        String bytes = Format.bytes(snapshot.heapBytes()), count = Format.count(snapshot.graph().objectCount());
+        for (int i = 1; i < table.columns().size(); i++) {
+            switch (table.columns().get(i).kind()) {
+                case BYTES -> fit.number(i, bytes);
+                case COUNT -> fit.number(i, count);
+                case PERCENT -> fit.number(i, "100.0 %");
+                default -> fit.number(i, table.columns().get(i).key().equals("kind") ? "concurrent hash map" : "0x00000000000");
+            }
+        }
     }
 
     /** Lists the objects of the first selected row in the Objects view. */
