@@ -1,12 +1,13 @@
 package org.polyheap.parser.hprof;
 
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.JavaStackFrame;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * Thread stack traces as facts: {@code threadStack.<serial>} = the thread's object id, then one
- * {@code at Class.method(File:line)} line per frame, innermost first (frame depth 0 of Java-frame roots).
+ * {@link JavaStackFrame} line per frame, innermost first (frame depth 0 of Java-frame roots).
  */
 final class ThreadStacks {
     private static final int MAX_FRAMES = 256;
@@ -38,13 +39,7 @@ final class ThreadStacks {
         if (f == null) return "at <unknown frame>";
         String cls = scan.classBySerial.containsKey(f.classSerial())
                 ? scan.string(scan.classNames.get(scan.classBySerial.get(f.classSerial()))) : null;
-        String source = scan.string(f.sourceFile());
-        String where = switch (f.line()) {
-            case -1 -> "Unknown Source";
-            case -2 -> "Compiled method";
-            case -3 -> "Native Method";
-            default -> (source == null ? "Unknown Source" : source) + (f.line() > 0 ? ":" + f.line() : "");
-        };
-        return "at " + (cls == null ? "?" : JavaNames.display(cls)) + "." + scan.string(f.method()) + "(" + where + ")";
+        return JavaStackFrame.of(cls == null ? null : JavaNames.display(cls), scan.string(f.method()),
+                scan.string(f.sourceFile()), f.line()).text();
     }
 }
