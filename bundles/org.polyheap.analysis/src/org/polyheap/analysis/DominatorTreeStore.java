@@ -28,7 +28,7 @@ public final class DominatorTreeStore {
 
     static String group(AnalysisOptions options) {
         return "dominators-" + options.semantics().name().toLowerCase(java.util.Locale.ROOT)
-                + (options.devtoolsSizes() ? "-devtools" : "");
+                + (options.devtoolsSizes() ? "-devtools" : "") + (options.stackRootsUnderThread() ? "-threadstacks" : "");
     }
 
     /** Writes the tree and publishes it atomically. */

@@ -79,6 +79,13 @@ public final class RetainingGraph {
                 classes, new Reachability[0]);
     }
 
+    /** This graph (before classification) with the thread → stack object references of {@link StackRoots}. */
+    RetainingGraph withThreadReferences(org.polyheap.model.HeapGraph graph) {
+        if (vertexCount != objectCount) throw new IllegalStateException("before the reachability groups only");
+        IntArray[] rows = StackRoots.addThreadReferences(graph, outStart, outTarget, outTarget.size(), roots, work);
+        return new RetainingGraph(objectCount, rows[0], rows[1], roots, shallow, adoptAnchor, work);
+    }
+
     /** Row starts, length vertexCount + 1. */
     public IntArray outStart() { return outStart; }
 

@@ -50,7 +50,7 @@ public final class RetentionRules {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
-        int[] roots = roots(graph, options.semantics());
+        int[] roots = options.stackRootsUnderThread() ? StackRoots.remainingRoots(graph) : roots(graph, options.semantics());
         return switch (options.semantics()) {
             case V8_DEVTOOLS -> {
                 // V8's rules walk the graph, so they work on flat heap copies and compact the result out of them
@@ -64,7 +64,8 @@ public final class RetentionRules {
             default -> {
                 boolean[] byKind = new boolean[ReferenceKind.values().length];
                 for (ReferenceKind k : ReferenceKind.values()) byKind[k.code()] = retainsByKind(options.semantics(), k);
-                yield compact(graph, null, byKind, roots, copy(graph.shallowSize(), work), work, weak, progress);
+                var g = compact(graph, null, byKind, roots, copy(graph.shallowSize(), work), work, weak, progress);
+                yield options.stackRootsUnderThread() ? g.withThreadReferences(graph) : g;
             }
         };
     }
