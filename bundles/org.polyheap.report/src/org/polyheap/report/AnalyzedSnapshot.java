@@ -86,6 +86,7 @@ public record AnalyzedSnapshot(Path file, IndexedSnapshot snapshot, SnapshotPars
             if (OpenOption.JAVA_REFERENTS.concerns(format) && value(OpenOption.JAVA_REFERENTS).equals("strong")) {
                 a = a.withSemantics(Semantics.JAVA_MAT);
             }
+            if (OpenOption.STACK_ROOTS.concerns(format)) a = a.withStackRootsUnderThread(value(OpenOption.STACK_ROOTS).equals("thread"));
             return a;
         }
     }

@@ -117,6 +117,46 @@ public final class Documents {
         return steps;
     }
 
+    /** Java threads ({@link JavaThreads}) and how stack roots were counted: the threads, each with its frames and their locals. */
+    public static Map<String, Object> threads(List<JavaThreads.JavaThread> threads, String stackRoots) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("stackRoots", stackRoots);
+        doc.put("threads", threads.stream().map(Documents::thread).toList());
+        return doc;
+    }
+
+    private static Map<String, Object> thread(JavaThreads.JavaThread t) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("id", t.id());
+        m.put("name", t.name());
+        m.put("state", t.state());
+        if (t.daemon() != null) m.put("daemon", t.daemon());
+        m.put("retained", t.retained());
+        m.put("localsRetained", t.localsRetained());
+        m.put("frames", t.frames().stream().map(f -> {
+            var fm = new LinkedHashMap<String, Object>();
+            fm.put("depth", (long) f.depth());
+            fm.put("class", f.frame().className());
+            fm.put("method", f.frame().method());
+            fm.put("location", f.frame().location());
+            if (f.frame().line() >= 0) fm.put("line", (long) f.frame().line());
+            fm.put("localsRetained", f.localsRetained());
+            fm.put("locals", f.locals().stream().map(Documents::local).toList());
+            return fm;
+        }).toList());
+        if (!t.unplacedLocals().isEmpty()) m.put("otherLocals", t.unplacedLocals().stream().map(Documents::local).toList());
+        return m;
+    }
+
+    private static Map<String, Object> local(JavaThreads.Local l) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("id", l.id());
+        m.put("class", l.className());
+        m.put("rootKind", l.kind());
+        m.put("retained", l.retained());
+        return m;
+    }
+
     /** The whole report: overview, top consumers, dominator tree top, suspects with their paths, class histogram. */
     public static Map<String, Object> report(ReportData d) {
         var m = new LinkedHashMap<String, Object>();

@@ -23,6 +23,11 @@ public enum OpenOption {
             List.of("auto", "compressed-oops", "no-compressed-oops", "32-bit")),
     /** Whether Java's {@code Reference.referent} retains: weak (no) or strong (yes, as MAT counts). */
     JAVA_REFERENTS("java-referents", "javaReferents", SnapshotFormat.HPROF, null, "weak", List.of("weak", "strong")),
+    /**
+     * Java-frame and JNI-local roots: roots of their own (default), or references from their thread
+     * (MAT's convention: a thread retains what only its stack holds).
+     */
+    STACK_ROOTS("stack-roots", "javaStackRoots", SnapshotFormat.HPROF, null, "roots", List.of("roots", "thread")),
     /** V8 sizes: as DevTools shows them (owned internal sizes moved to their owner) or as written. */
     V8_SIZES("v8-sizes", "v8Sizes", SnapshotFormat.V8, null, "devtools", List.of("devtools", "raw")),
     /** Fuchsia: frames outside the allocator that name an allocation site, 1 to {@link #MAX_SITE_FRAMES}. */

@@ -54,6 +54,9 @@ public final class TestData {
     /** A file or folder of the Fuchsia fixtures. */
     public static Path fuchsia(String name) { return folder().resolve("fuchsia").resolve(name); }
 
+    /** The source of a Java test program that writes a heap dump when run ({@code java NAME.java FILE.hprof}). */
+    public static Path javaProgram(String name) { return folder().resolve("java").resolve(name + ".java"); }
+
     /** Copies a fixture as it is into {@code dir} (so its index is written there, not into the sources); the copy. */
     public static Path copy(Path fixture, Path dir) throws IOException {
         Path target = dir.resolve(fixture.getFileName());

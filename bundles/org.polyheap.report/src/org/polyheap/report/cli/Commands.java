@@ -23,6 +23,7 @@ import org.polyheap.report.AnalyzedSnapshot;
 import org.polyheap.report.CollectionQueries;
 import org.polyheap.report.AnalyzedSnapshot.OpenOptions;
 import org.polyheap.report.Documents;
+import org.polyheap.report.JavaThreads;
 import org.polyheap.report.ObjectNames;
 import org.polyheap.report.OpenOption;
 import org.polyheap.report.Queries;
@@ -77,6 +78,7 @@ final class Commands {
             case "duplicates" -> duplicates(args(args, Set.of("min", "top"), Set.of("json", "csv")));
             case "collections" -> collections(args(args, Set.of("class"), Set.of("json", "csv")));
             case "entries" -> entries(args(args, Set.of("object", "top"), Set.of("json", "csv")));
+            case "threads" -> threads(args(args, Set.of(), Set.of("json")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -254,6 +256,24 @@ final class Commands {
             var kind = CollectionQueries.kindName(new org.polyheap.analysis.JavaCollections(s.graph(), null).kind(o));
             return emit(a, Documents.entries(ObjectNames.id(s.graph(), o), ObjectNames.className(s.graph(), o), kind, e.table()));
         }
+    private ExitCode threads(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        try (var s = open(a, file)) {
+            List<JavaThreads.JavaThread> threads = JavaThreads.of(s);
+            progress.finishLine();
+            String stackRoots = s.analysis().options().stackRootsUnderThread() ? "thread" : "roots";
+            if (a.flag("json")) return json(Documents.threads(threads, stackRoots));
+            for (var t : threads) {
+                out.printf(Locale.ROOT, "\"%s\" %s %s%s retained %,d%n", t.name(), t.id(), t.state(),
+                        Boolean.TRUE.equals(t.daemon()) ? " daemon" : "", t.retained());
+                for (var f : t.frames()) {
+                    out.printf(Locale.ROOT, "  %s%s%n", f.frame().text(),
+                            f.locals().isEmpty() ? "" : String.format(Locale.ROOT, "  locals retain %,d", f.localsRetained()));
+                    for (var l : f.locals()) out.printf(Locale.ROOT, "      %s %s %,d%n", l.className(), l.id(), l.retained());
+                }
+            }
+        }
+        return ExitCode.OK;
     }
 
     private ExitCode paths(Arguments a) throws Exception {

@@ -20,7 +20,14 @@ import org.polyheap.report.cli.Arguments.UsageException;
  * {@code --debug}. Exit codes in {@link ExitCode} and docs/cli.md.
  */
 public final class Main {
-    static final Map<String, String> HELP = Map.of(
+    /** Subcommand → its help, in the order given (Map.of takes at most ten). */
+    private static Map<String, String> subcommands(String... nameThenHelp) {
+        var m = new java.util.LinkedHashMap<String, String>();
+        for (int i = 0; i < nameThenHelp.length; i += 2) m.put(nameThenHelp[i], nameThenHelp[i + 1]);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    static final Map<String, String> HELP = subcommands(
             "parse", """
                     polyheap parse FILE [--contents DIR] [--size-model auto|compressed-oops|no-compressed-oops]
                       Builds (or reuses) the index of FILE and its dominator tree, then prints a short overview.""",
@@ -60,21 +67,28 @@ public final class Main {
             "entries", """
                     polyheap entries FILE --object OBJECT [--top N] [--json|--csv]
                       The entries of a Java map (key, value) or the elements of a list, set, deque or
-                      array of references, in iteration order (default: the first 1000).""");
+                      array of references, in iteration order (default: the first 1000).""",
+            "threads", """
+                    polyheap threads FILE [--stack-roots roots|thread] [--json]
+                      Java threads (HPROF): name, state, daemon, retained bytes of the Thread object, and
+                      the stack, each frame with the objects it holds as locals and what they retain.
+                      --stack-roots thread counts Java-frame and JNI-local roots as references from their
+                      thread (MAT's convention), so a thread retains what only its stack holds.""");
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
                      parse, overview, histogram, dominators, paths, report, compare, duplicates,
-                     collections, entries
+                     collections, entries, threads
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
             OBJECT ids: 0x7f3a… (HPROF / Fuchsia address), @12345 (V8 node id), #123 (Dart object number).
             Options for every subcommand: --debug (stack traces), --quiet (no progress),
               --index-dir beside|cache (where indexes live), --v8-sizes devtools|raw,
-              --permissive (open a damaged or cut-off file with what can be read).
+              --permissive (open a damaged or cut-off file with what can be read),
+              --stack-roots roots|thread (Java: stack roots as roots, or under their thread).
             Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad input, 4 out of memory,
                         5 object not found, 6 cannot write output, 130 interrupted.
             Formats: Java HPROF (plain or gzip), V8 .heapsnapshot, Dart VM heap snapshots, Fuchsia
