@@ -307,8 +307,14 @@ final class UiTestSupport {
      * (the JDK running the tests) to write a real heap dump, spinning the event loop meanwhile.
      */
     static Path javaHeapDump(String program, Path out, String... args) throws IOException {
+        return javaHeapDump(Path.of("data", program + ".java"), out, args);
+    }
+
+    /** As {@link #javaHeapDump(String, Path, String...)} for a program elsewhere (testdata's {@code TestData.javaProgram}). */
+    static Path javaHeapDump(Path source, Path out, String... args) throws IOException {
+        String program = source.getFileName().toString();
         String java = ProcessHandle.current().info().command().orElse("java");
-        var command = new java.util.ArrayList<>(List.of(java, "-Xmx1g", Path.of("data", program + ".java").toString(), out.toString()));
+        var command = new java.util.ArrayList<>(List.of(java, "-Xmx1g", source.toString(), out.toString()));
         command.addAll(List.of(args));
         Path log = out.resolveSibling(out.getFileName() + ".log");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -41,13 +41,14 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int LEAK_SUSPECTS = 4;
     public static final int TOP_CONSUMERS = 5;
     public static final int COLLECTIONS = 6;
+    public static final int THREADS = 7;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects",
-            "Top Consumers", "Collections" };
+            "Top Consumers", "Collections", "Threads" };
     private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES,
-            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS };
+            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS, Icons.THREADS };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
@@ -61,6 +62,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private LeakSuspectsPage suspects;
     private TopConsumersPage consumers;
     private CollectionsPage collections;
+    private ThreadsPage threads;
     private InboundIndexJob inboundJob;
     private Composite banner;
 
@@ -84,6 +86,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         suspects = new LeakSuspectsPage(snapshot);
         consumers = new TopConsumersPage(snapshot);
         collections = new CollectionsPage(snapshot);
+        threads = new ThreadsPage(snapshot);
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
@@ -146,6 +149,11 @@ public final class SnapshotEditor extends MultiPageEditorPart {
                     new ObjectMenu(this, viewer).install();
                 }
             }
+            case THREADS -> {
+                threads.create(holders[page]);
+                selection.watch(threads.viewer());
+                new ObjectMenu(this, threads.viewer()).install();
+            }
             default -> {
                 consumers.create(holders[page]);
                 for (var viewer : consumers.viewers()) {
@@ -199,6 +207,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
                 case LEAK_SUSPECTS -> suspects.compute(); // path searches
                 case TOP_CONSUMERS -> consumers.compute();
                 case COLLECTIONS -> collections.compute(); // reads every collection and primitive array
+                case THREADS -> threads.compute(); // reads names and states from the file
                 default -> { }
             }
         }
@@ -227,7 +236,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         };
     }
 
-    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS). */
+    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS). */
     public void showPage(int page) { setActivePage(page); }
 
     /** A page's title, as its tab shows it ("Leak Suspects"). */
@@ -285,6 +294,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         return collections;
     }
 
+    /** The Threads page, its widgets made if not yet (the threads are listed when it is shown). */
+    public ThreadsPage threads() {
+        make(THREADS);
+        return threads;
+    }
+
     @Override
     public void setFocus() {
         switch (getActivePage()) {
@@ -294,6 +309,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
             case LEAK_SUSPECTS -> leakSuspects().viewer().getControl().setFocus();
             case TOP_CONSUMERS -> topConsumers().objectsViewer().getControl().setFocus();
             case COLLECTIONS -> collections().viewers().getFirst().getControl().setFocus();
+            case THREADS -> threads().viewer().getControl().setFocus();
             default -> super.setFocus();
         }
     }

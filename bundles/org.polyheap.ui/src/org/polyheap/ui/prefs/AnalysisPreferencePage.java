@@ -48,6 +48,11 @@ public final class AnalysisPreferencePage extends FieldEditorPreferencePage impl
                         { "does not retain (only strong references keep objects alive)", WEAK },
                         { "retains, as in Eclipse MAT (every reference keeps its target alive)", STRONG } },
                 java));
+        add(java, new RadioGroupFieldEditor(JAVA_STACK_ROOTS, "Objects held by a thread's stack (Java and JNI locals):", 1,
+                new String[][] {
+                        { "are GC roots of their own (top-level objects of the dominator tree)", STACK_ROOTS_AS_ROOTS },
+                        { "are retained by their thread, as in Eclipse MAT", STACK_ROOTS_UNDER_THREAD } },
+                java));
         var v8 = group("V8 heap snapshots");
         add(v8, new RadioGroupFieldEditor(V8_SIZES, "Sizes:", 1, new String[][] {
                 { "as Chrome DevTools (hidden, array and external string parts counted in their single owner)", DEVTOOLS },

@@ -31,6 +31,14 @@ public final class PolyheapPreferences {
     public static final String WEAK = "weak";
     public static final String STRONG = "strong";
 
+    /**
+     * Java-frame and JNI-local roots: {@link #STACK_ROOTS_AS_ROOTS} (roots of their own) or
+     * {@link #STACK_ROOTS_UNDER_THREAD} (references from their thread, as in Eclipse MAT).
+     */
+    public static final String JAVA_STACK_ROOTS = OpenOption.STACK_ROOTS.setting();
+    public static final String STACK_ROOTS_AS_ROOTS = "roots";
+    public static final String STACK_ROOTS_UNDER_THREAD = "thread";
+
     /** V8 sizes: {@link #DEVTOOLS} (owned hidden/array sizes moved into their owner) or {@link #RAW}. */
     public static final String V8_SIZES = OpenOption.V8_SIZES.setting();
     public static final String DEVTOOLS = "devtools";
@@ -52,7 +60,7 @@ public final class PolyheapPreferences {
     public static final String REOPEN_SNAPSHOTS = "reopenSnapshots";
 
     /** Keys whose change alters what an open snapshot shows: they trigger a re-analysis. */
-    public static final Set<String> ANALYSIS_KEYS = Set.of(HPROF_SIZE_MODEL, JAVA_REFERENTS, V8_SIZES, FUCHSIA_SITE_FRAMES);
+    public static final Set<String> ANALYSIS_KEYS = Set.of(HPROF_SIZE_MODEL, JAVA_REFERENTS, JAVA_STACK_ROOTS, V8_SIZES, FUCHSIA_SITE_FRAMES);
 
     private static IPreferenceStore store;
 
