@@ -61,6 +61,7 @@ public final class JavaThreads {
     /** The snapshot's threads, biggest retained first (ties by name). */
     public static List<JavaThread> of(AnalyzedSnapshot s) throws IOException {
         HeapGraph g = s.graph();
+        if (g.facts().keySet().stream().noneMatch(k -> k.startsWith(STACK_FACT))) return List.of(); // not a Java dump
         DominatorTree tree = s.analysis().dominatorTree();
         var localsByThread = new Int2ObjectOpenHashMap<List<GcRoot>>();
         for (GcRoot r : g.gcRoots()) {

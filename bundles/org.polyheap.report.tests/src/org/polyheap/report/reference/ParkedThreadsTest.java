@@ -114,6 +114,12 @@ class ParkedThreadsTest {
         assertEquals("byte[]", children.get(0).get("class"));
     }
 
+    @Test
+    void snapshotsWithoutThreadStacksListNoThreads() throws Exception {
+        Path v8 = TestData.copy(TestData.CHROME_TODO, dir);
+        assertTrue(threads(json("threads", v8.toString(), "--json", "--quiet")).isEmpty());
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Map<String, Object>> threads(Map<String, Object> doc) {
         var byName = new java.util.HashMap<String, Map<String, Object>>();
