@@ -256,6 +256,8 @@ final class Commands {
             var kind = CollectionQueries.kindName(new org.polyheap.analysis.JavaCollections(s.graph(), null).kind(o));
             return emit(a, Documents.entries(ObjectNames.id(s.graph(), o), ObjectNames.className(s.graph(), o), kind, e.table()));
         }
+    }
+
     private ExitCode threads(Arguments a) throws Exception {
         String file = a.expect("FILE").get(0);
         try (var s = open(a, file)) {
