@@ -7,7 +7,8 @@ import java.util.Arrays;
  * each sorted position (12 bytes per object), and a two-level bucket table (about 2 bytes per
  * object): the address range is cut into 1 MiB granules, and each occupied granule into about one
  * bucket per two of its objects, so a lookup searches a handful of entries even when a sparse heap
- * (G1 regions spread over the reserved range) leaves most of the range empty. Read-only after
+ * (G1 regions spread over the reserved range) leaves most of the range empty. Granules grow past
+ * 1 MiB when the range would need more than 4 M of them or more than two per object. Read-only after
  * construction; thread-safe.
  */
 final class AddressIndex {
@@ -31,8 +32,11 @@ final class AddressIndex {
         Arrays.parallelSort(sorted); // addresses are below 2^63 in every dump: signed order is address order
         min = count == 0 ? 0 : sorted[0];
         long span = count == 0 ? 0 : sorted[count - 1] - min;
+        // 1 MiB granules, but no more granules than 4 M, nor than twice the objects (at least 1,024): a few
+        // objects spread over a huge range (a hostile file; a 2^62 span) must not cost millions of granules
+        long maxGranules = Math.min(1 << 22, Math.max(1 << 10, 2L * count));
         int g = 20;
-        while ((span >>> g) >= (1 << 22)) g++;
+        while ((span >>> g) >= maxGranules) g++;
         granuleShift = g;
         int granules = (int) (span >>> g) + 1;
         granuleFirst = new int[granules + 1];
@@ -84,6 +88,9 @@ final class AddressIndex {
     int duplicates() { return duplicates; }
 
     int size() { return sorted.length; }
+
+    /** How many granules the address range is cut into (tests: bounded by the object count). */
+    int granules() { return granuleFirst.length - 1; }
 
     /** The object id at an address, or -1 when no object record has that address. Cost: a few probes. */
     int idOf(long address) {
