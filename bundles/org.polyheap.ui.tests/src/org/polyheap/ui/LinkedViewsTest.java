@@ -121,4 +121,32 @@ class LinkedViewsTest extends WindowTest {
                 && l.value().equals("64 bytes (Unknown native function)")), inspector.lines().toString());
         UiTestSupport.screenshot("dart-inspector-native-memory");
     }
+
+    /**
+     * Walking rows with the arrow keys: each new object cancels the search for the last one, whose
+     * paths never reach the view; the newest object's paths do.
+     */
+    @Test
+    void aNewObjectCancelsTheRunningSearch() throws Exception {
+        var editor = openShared(TestData.JACKSON_TREE);
+        var tree = editor.snapshot().analyzed().analysis().dominatorTree();
+        int[] top = java.util.Arrays.stream(tree.children(DominatorTree.VIRTUAL_ROOT)).filter(o -> !tree.isGroup(o)).toArray();
+        int first = top[0], second = top[1];
+        var page = UiTestSupport.window().getActivePage();
+        var paths = (PathsView) page.showView(PathsView.ID);
+        var a = new ObjectRef(editor.snapshot(), first);
+        var b = new ObjectRef(editor.snapshot(), second);
+        paths.show(a);
+        var searchA = paths.searchJob();
+        paths.show(b); // before the first search can end: the same turn of the event loop
+        var searchB = paths.searchJob();
+        assertTrue(searchA != null && searchB != null && searchA != searchB, "one search per object");
+        searchA.join(UiTestSupport.TIMEOUT_MS, null);
+        assertEquals(org.eclipse.core.runtime.IStatus.CANCEL, searchA.getResult().getSeverity(), "the first search was stopped");
+        UiTestSupport.spinUntil(() -> paths.top() != null && b.equals(paths.top().object()), UiTestSupport.TIMEOUT_MS, "the newest object's paths");
+        UiTestSupport.drainEvents();
+        assertEquals(b, paths.top().object(), "no late result of the stopped search replaces them");
+        searchB.join(UiTestSupport.TIMEOUT_MS, null);
+        assertEquals(org.eclipse.core.runtime.IStatus.OK, searchB.getResult().getSeverity());
+    }
 }
