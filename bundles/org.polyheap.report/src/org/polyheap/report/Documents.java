@@ -83,6 +83,15 @@ public final class Documents {
         return doc;
     }
 
+    /** DevTools' Statistics of a V8 snapshot: its own figures ({@code statistics}), then the pie's slices as rows. */
+    public static Map<String, Object> v8Statistics(org.polyheap.analysis.V8Statistics st) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("statistics", V8Queries.statisticsFigures(st));
+        Table rows = V8Queries.statisticsTable(st);
+        doc.put(rows.name(), rows);
+        return doc;
+    }
+
     /** Two snapshots compared: the baseline's file, the object counts when the format allows them, the class deltas. */
     public static Map<String, Object> comparison(String baseline, Queries.Comparison c) {
         var doc = new LinkedHashMap<String, Object>();

@@ -27,6 +27,7 @@ import org.polyheap.report.JavaThreads;
 import org.polyheap.report.ObjectNames;
 import org.polyheap.report.OpenOption;
 import org.polyheap.report.Queries;
+import org.polyheap.report.V8Queries;
 import org.polyheap.report.ReportData.RootPath;
 import org.polyheap.report.html.HtmlReport;
 import org.polyheap.report.table.CsvWriter;
@@ -79,6 +80,7 @@ final class Commands {
             case "collections" -> collections(args(args, Set.of("class"), Set.of("json", "csv")));
             case "entries" -> entries(args(args, Set.of("object", "top"), Set.of("json", "csv")));
             case "threads" -> threads(args(args, Set.of(), Set.of("json")));
+            case "v8stats" -> v8stats(args(args, Set.of(), Set.of("json", "csv")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -276,6 +278,24 @@ final class Commands {
             }
         }
         return ExitCode.OK;
+    }
+
+    private ExitCode v8stats(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        try (var s = openV8(a, file, "statistics")) {
+            var st = V8Queries.statistics(s, progress);
+            progress.finishLine();
+            return emit(a, Documents.v8Statistics(st));
+        }
+    }
+
+    /** A snapshot for a V8-only subcommand; another format is bad input. */
+    private AnalyzedSnapshot openV8(Arguments a, String file, String what) throws Exception {
+        var format = org.polyheap.report.Parsers.detect(Path.of(file));
+        if (format != null && format != org.polyheap.model.format.SnapshotFormat.V8) { // said before indexing it
+            throw new BadInputException(file + ": " + what + " are V8's; this is a " + format.title());
+        }
+        return open(a, file);
     }
 
     private ExitCode paths(Arguments a) throws Exception {

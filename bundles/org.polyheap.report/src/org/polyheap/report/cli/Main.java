@@ -73,14 +73,18 @@ public final class Main {
                       Java threads (HPROF): name, state, daemon, retained bytes of the Thread object, and
                       the stack, each frame with the objects it holds as locals and what they retain.
                       --stack-roots thread counts Java-frame and JNI-local roots as references from their
-                      thread (MAT's convention), so a thread retains what only its stack holds.""");
+                      thread (MAT's convention), so a thread retains what only its stack holds.""",
+            "v8stats", """
+                    polyheap v8stats FILE [--json|--csv]
+                      V8 only: the Statistics breakdown of Chrome DevTools (code, strings, JS arrays,
+                      typed arrays, system objects, other JS and other native objects, total).""");
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
                      parse, overview, histogram, dominators, paths, report, compare, duplicates,
-                     collections, entries, threads
+                     collections, entries, threads, v8stats
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
