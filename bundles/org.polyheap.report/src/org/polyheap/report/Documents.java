@@ -92,6 +92,17 @@ public final class Documents {
         return doc;
     }
 
+    /** Detached roots listed in the {@code roots} table of {@code detached} by default. */
+    public static final int DETACHED_TOP = 100;
+
+    /** Detached DOM: the classes of detached roots ({@code groups}, the CSV's table), then the biggest roots with their retainers. */
+    public static Map<String, Object> detached(V8Queries.Detached d) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put(d.groups().name(), d.groups());
+        doc.put(d.roots().name(), d.roots());
+        return doc;
+    }
+
     /** Two snapshots compared: the baseline's file, the object counts when the format allows them, the class deltas. */
     public static Map<String, Object> comparison(String baseline, Queries.Comparison c) {
         var doc = new LinkedHashMap<String, Object>();

@@ -3,7 +3,10 @@ package org.polyheap.report;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.polyheap.analysis.DetachedDom;
+import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.analysis.V8Statistics;
+import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.report.table.Column;
@@ -15,6 +18,9 @@ import org.polyheap.report.table.Table;
  * {@link Table} or plain values for the command, the exports and the window. None runs on a UI thread.
  */
 public final class V8Queries {
+    /** JS objects named per detached root. */
+    private static final int MAX_RETAINERS = 8;
+
     private V8Queries() { }
 
     /** True for a V8 snapshot, the only format these queries answer. */
@@ -59,6 +65,77 @@ public final class V8Queries {
         m.put("native", nativeBytes);
         m.put("v8heap", heap);
         return m;
+    }
+
+    /**
+     * Detached DOM ({@link DetachedDom}): {@code groups}, one row per class of detached roots with the
+     * JavaScript objects that keep them, and {@code roots}, the {@code top} biggest roots with their
+     * retainer; {@code rootObjects} and {@code groupExamples} row for row (the object a row acts on: the
+     * root, or a group's biggest root). One shortest-path search per listed root (the inbound index is
+     * built first when missing).
+     */
+    public record Detached(Table groups, int[] groupExamples, Table roots, int[] rootObjects) { }
+
+    /** See {@link Detached}. O(objects) plus {@code top} path searches. */
+    public static Detached detached(AnalyzedSnapshot s, int top, Progress progress) throws java.io.IOException {
+        requireV8(s, "detached elements");
+        HeapGraph g = s.graph();
+        var tree = s.analysis().dominatorTree();
+        var groups = DetachedDom.find(g, tree, progress);
+        // the biggest roots of all groups, each with its retainer
+        var all = new java.util.ArrayList<int[]>(); // {root, group}
+        for (int k = 0; k < groups.size(); k++) for (int o : groups.get(k).roots()) all.add(new int[] {o, k});
+        all.sort(java.util.Comparator.<int[]>comparingLong(x -> -tree.retained().get(x[0])).thenComparingInt(x -> x[0]));
+        var listed = all.subList(0, Math.min(top, all.size()));
+        if (!listed.isEmpty()) {
+            s.snapshot().prepareInbound(progress);
+            s.analysis().pathIndex(progress);
+        }
+        var retainerText = new java.util.ArrayList<java.util.LinkedHashSet<String>>();
+        for (int k = 0; k < groups.size(); k++) retainerText.add(new java.util.LinkedHashSet<>());
+        var roots = new Table.Builder("roots", Column.text("id", "Object"), Column.text("class", "Class"),
+                Column.text("label", "Element"), Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.text("retainer", "Retainer"), Column.text("retainerClass", "Retainer class"),
+                Column.text("edge", "Edge"), Column.count("distance", "Steps to the retainer"),
+                Column.text("jsRetainers", "JS objects referring to it"));
+        int[] rootObjects = new int[listed.size()];
+        for (int i = 0; i < listed.size(); i++) {
+            int o = listed.get(i)[0];
+            rootObjects[i] = o;
+            var it = s.analysis().pathsToRoots(o, PathsToRoots.WEAK_KINDS, progress);
+            String id = "", cls = "", edge = "";
+            long distance = 0;
+            if (it.hasNext()) {
+                var path = it.next();
+                int step = DetachedDom.retainerStep(g, path);
+                if (step > 0) {
+                    int r = path.steps().get(step).object();
+                    id = ObjectNames.id(g, r);
+                    cls = ObjectNames.className(g, r);
+                    edge = path.steps().get(step).viaReference().label();
+                    distance = step;
+                }
+            }
+            var referrers = new java.util.ArrayList<String>();
+            for (var ref : DetachedDom.jsRetainers(g, o, MAX_RETAINERS)) {
+                referrers.add(ObjectNames.className(g, ref.from()) + " " + ObjectNames.id(g, ref.from()) + " ." + ref.label());
+                retainerText.get(listed.get(i)[1]).add(ObjectNames.className(g, ref.from()) + "." + ref.label());
+            }
+            roots.row(ObjectNames.id(g, o), ObjectNames.className(g, o), ObjectNames.label(g, o), tree.shallow().get(o),
+                    tree.retained().get(o), id, cls, edge, distance, String.join("; ", referrers));
+        }
+        long heap = Math.max(1, tree.totalBytes());
+        var table = new Table.Builder("groups", Column.text("name", "Class"), Column.count("count", "Roots"),
+                Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.percent("percent", "% of heap"), Column.text("retainers", "Kept by"), Column.text("example", "Biggest root"));
+        int[] examples = new int[groups.size()];
+        for (int k = 0; k < groups.size(); k++) {
+            var group = groups.get(k);
+            examples[k] = group.roots()[0];
+            table.row(group.name(), (long) group.roots().length, group.shallow(), group.retained(), group.retained() * 100.0 / heap,
+                    String.join(", ", retainerText.get(k)), ObjectNames.id(g, examples[k]));
+        }
+        return new Detached(table.build(), examples, roots.build(), rootObjects);
     }
 
     static void requireV8(AnalyzedSnapshot s, String what) {

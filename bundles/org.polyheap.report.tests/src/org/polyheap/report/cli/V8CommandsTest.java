@@ -57,10 +57,71 @@ class V8CommandsTest {
         assertEquals(((Number) reference.get("totalSize")).longValue(), total);
     }
 
+    /**
+     * chrome-detached.html removes a {@code <section>} of 25 {@code <p>} and keeps it, and keeps a never
+     * attached {@code <table>} of 7 {@code <tr>}, both in {@code holder.kept} (elements 0 and 1) and in
+     * the script's {@code const gone} and {@code const table}.
+     */
+    @Test
+    void detachedRootsAreThePagesTwoSubtreesWithTheirHolders() throws Exception {
+        var doc = json("detached", detached.toString(), "--json", "--quiet");
+        var groups = Json.array(doc.get("groups"));
+        assertEquals(List.of("Detached <section>", "Detached <table>"),
+                groups.stream().map(x -> Json.object(x).get("name")).toList(), "the two roots, biggest first; the <p> and <tr> are inside them");
+        for (Object x : groups) assertEquals(1L, Json.object(x).get("count"));
+        var roots = Json.array(doc.get("roots"));
+        assertEquals(2, roots.size());
+        var section = Json.object(roots.get(0));
+        var table = Json.object(roots.get(1));
+        assertEquals("<section id=\"gone\">", section.get("label"));
+        assertTrue(((String) section.get("jsRetainers")).contains("Array ") && ((String) section.get("jsRetainers")).contains(".[0]"),
+                "holder.kept[0]: " + section.get("jsRetainers"));
+        assertTrue(((String) section.get("jsRetainers")).contains(".gone"), "const gone: " + section.get("jsRetainers"));
+        assertTrue(((String) table.get("jsRetainers")).contains(".[1]") && ((String) table.get("jsRetainers")).contains(".table"),
+                "holder.kept[1] and const table: " + table.get("jsRetainers"));
+        try (var s = org.polyheap.report.AnalyzedSnapshot.open(detached, org.polyheap.report.AnalyzedSnapshot.OpenOptions.DEFAULT,
+                org.polyheap.model.Progress.NONE)) {
+            var g = s.graph();
+            var tree = s.analysis().dominatorTree();
+            for (var root : List.of(section, table)) {
+                int o = org.polyheap.report.ObjectNames.find(g, (String) root.get("id"));
+                assertEquals(tree.retained().get(o), ((Number) root.get("retained")).longValue());
+                // what the root dominates: the page's children, every one detached
+                var inside = new java.util.TreeMap<String, Integer>();
+                var stack = new it.unimi.dsi.fastutil.ints.IntArrayList(tree.children(o));
+                while (!stack.isEmpty()) {
+                    int x = stack.popInt();
+                    String cls = org.polyheap.report.ObjectNames.className(g, x);
+                    if (cls.startsWith("Detached <")) inside.merge(cls, 1, Integer::sum);
+                    for (int c : tree.children(x)) stack.add(c);
+                }
+                assertEquals(root == section ? Map.of("Detached <p>", 25) : Map.of("Detached <tr>", 7), inside);
+            }
+            // the Array that keeps both is holder.kept
+            String arrayId = ((String) section.get("jsRetainers")).replaceAll(".*Array (@\\d+) \\.\\[0\\].*", "$1");
+            int array = org.polyheap.report.ObjectNames.find(g, arrayId);
+            boolean kept = false;
+            for (int o = 0; o < g.objectCount() && !kept; o++) {
+                if (!org.polyheap.report.ObjectNames.className(g, o).equals("Holder")) continue;
+                for (long r = g.outStart().get(o); r < g.outStart().get(o + 1L); r++) {
+                    kept |= g.outTarget().get(r) == array && g.string(g.outName().get(r)).equals("kept");
+                }
+            }
+            assertTrue(kept, "the Array " + arrayId + " is a Holder's kept");
+        }
+    }
+
+    @Test
+    void pagesWithoutDetachedDomAndNodeSnapshotsListNone() throws Exception {
+        assertEquals(List.of(), Json.array(json("detached", todo.toString(), "--json", "--quiet").get("groups")));
+        CommandRun r = CommandRun.of("detached", todo.toString(), "--quiet");
+        assertEquals("No detached DOM.", r.out().strip());
+    }
+
     @Test
     void otherFormatsAreBadInput() throws Exception {
         Path hprof = TestData.copyUncompressed(TestData.GEN_40, dir);
-        for (String sub : List.of("v8stats")) {
+        for (String sub : List.of("v8stats", "detached")) {
             CommandRun r = CommandRun.of(sub, hprof.toString(), "--quiet");
             assertEquals(3, r.code(), sub + ": " + r.err());
             assertTrue(r.err().contains("V8"), r.err());

@@ -81,6 +81,7 @@ final class Commands {
             case "entries" -> entries(args(args, Set.of("object", "top"), Set.of("json", "csv")));
             case "threads" -> threads(args(args, Set.of(), Set.of("json")));
             case "v8stats" -> v8stats(args(args, Set.of(), Set.of("json", "csv")));
+            case "detached" -> detached(args(args, Set.of("top"), Set.of("json", "csv")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -286,6 +287,23 @@ final class Commands {
             var st = V8Queries.statistics(s, progress);
             progress.finishLine();
             return emit(a, Documents.v8Statistics(st));
+        }
+    }
+
+    private ExitCode detached(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        int top = a.intOption("top", Documents.DETACHED_TOP, 0);
+        try (var s = openV8(a, file, "detached elements")) {
+            var d = V8Queries.detached(s, top, progress);
+            progress.finishLine();
+            if (a.flag("json") || a.flag("csv")) return emit(a, Documents.detached(d));
+            if (d.groups().rows().isEmpty()) {
+                out.println("No detached DOM" + (org.polyheap.analysis.DetachedDom.hasDom(s.graph()) ? "." : ": the snapshot records no DOM state."));
+                return ExitCode.OK;
+            }
+            emit(a, Map.of("groups", d.groups()));
+            out.println();
+            return emit(a, Map.of("roots", d.roots()));
         }
     }
 

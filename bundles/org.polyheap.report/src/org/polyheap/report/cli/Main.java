@@ -77,14 +77,19 @@ public final class Main {
             "v8stats", """
                     polyheap v8stats FILE [--json|--csv]
                       V8 only: the Statistics breakdown of Chrome DevTools (code, strings, JS arrays,
-                      typed arrays, system objects, other JS and other native objects, total).""");
+                      typed arrays, system objects, other JS and other native objects, total).""",
+            "detached", """
+                    polyheap detached FILE [--top N] [--json|--csv]
+                      V8 pages only: detached DOM subtrees by class (Detached <div>, ...): roots, retained
+                      bytes and the JavaScript objects that keep them; then the N biggest roots (default
+                      100) with their retainer (the first JS object on the shortest path to a GC root).""");
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
                      parse, overview, histogram, dominators, paths, report, compare, duplicates,
-                     collections, entries, threads, v8stats
+                     collections, entries, threads, v8stats, detached
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
