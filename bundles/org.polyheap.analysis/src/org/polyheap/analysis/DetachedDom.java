@@ -79,7 +79,10 @@ public final class DetachedDom {
             });
             members.get(k).add(o);
         }
-        long[] retained = groupRetained(tree, members, n, progress);
+        int[] groupOf = new int[n];
+        Arrays.fill(groupOf, -1);
+        for (int k = 0; k < members.size(); k++) for (int o : members.get(k)) groupOf[o] = k;
+        long[] retained = MemberWalk.groupRetained(tree, groupOf, members.size(), progress);
         var groups = new ArrayList<Group>();
         for (int k = 0; k < names.size(); k++) {
             int[] roots = members.get(k).toIntArray();
@@ -97,19 +100,6 @@ public final class DetachedDom {
         }
         groups.sort(Comparator.comparingLong(Group::retained).reversed().thenComparing(Group::name));
         return groups;
-    }
-
-    /** Per group, the retained sizes of its roots that no root of the same group dominates. */
-    private static long[] groupRetained(DominatorTree tree, List<IntArrayList> members, int n, Progress progress) {
-        int outside = members.size();
-        int[] classOf = new int[tree.objectCount()];
-        Arrays.fill(classOf, outside);
-        for (int k = 0; k < members.size(); k++) for (int o : members.get(k)) classOf[o] = k;
-        int[] groupOf = new int[outside + 1];
-        for (int k = 0; k <= outside; k++) groupOf[k] = k;
-        long[] retained = new long[outside + 1];
-        Histogram.walkRetained(tree, classOf, groupOf, retained, progress);
-        return retained;
     }
 
     /**

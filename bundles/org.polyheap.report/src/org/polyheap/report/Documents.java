@@ -103,6 +103,32 @@ public final class Documents {
         return doc;
     }
 
+    /** Closures by function: the fewest closures a listed function has, and the rows listed, by default. */
+    public static final int CLOSURES_MIN = 1, CLOSURES_TOP = 100;
+
+    /** Closures grouped by function name and source location: what was asked, how many functions in all, then the rows. */
+    public static Map<String, Object> closures(V8Queries.ClosureGroups c, int minCount) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("minCount", (long) minCount);
+        doc.put("functionCount", (long) c.groups());
+        doc.put(c.table().name(), c.table());
+        return doc;
+    }
+
+    /** Leak clusters listed by {@code leaks} by default. */
+    public static final int LEAKS_TOP = 50;
+
+    /** memlab-style leaks: the three files, the figures, then the clusters. */
+    public static Map<String, Object> leaks(String baseline, String target, String last, V8Queries.Leaks l) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("baseline", baseline);
+        doc.put("target", target);
+        doc.put("final", last);
+        doc.putAll(l.figures());
+        doc.put(l.clusters().name(), l.clusters());
+        return doc;
+    }
+
     /** Two snapshots compared: the baseline's file, the object counts when the format allows them, the class deltas. */
     public static Map<String, Object> comparison(String baseline, Queries.Comparison c) {
         var doc = new LinkedHashMap<String, Object>();

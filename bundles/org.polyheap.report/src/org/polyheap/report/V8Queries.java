@@ -3,7 +3,9 @@ package org.polyheap.report;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.polyheap.analysis.Closures;
 import org.polyheap.analysis.DetachedDom;
+import org.polyheap.analysis.LeakClusters;
 import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.analysis.V8Statistics;
 import org.polyheap.model.HeapGraph;
@@ -136,6 +138,91 @@ public final class V8Queries {
                     String.join(", ", retainerText.get(k)), ObjectNames.id(g, examples[k]));
         }
         return new Detached(table.build(), examples, roots.build(), rootObjects);
+    }
+
+    /** Closures by function: the table and, row for row, each group's biggest closure (the object a row acts on). */
+    public record ClosureGroups(Table table, int[] examples, int groups) { }
+
+    /**
+     * Closures grouped by function name and source location ({@link Closures}), biggest retained first,
+     * the first {@code top}; only those of at least {@code minCount} closures. One location lookup per closure.
+     */
+    public static ClosureGroups closures(AnalyzedSnapshot s, int minCount, int top, Progress progress) throws java.io.IOException {
+        requireV8(s, "closures by source location");
+        HeapGraph g = s.graph();
+        var tree = s.analysis().dominatorTree();
+        java.util.List<Closures.Group> groups;
+        try (var inspector = s.parser().inspector(s.file(), g)) {
+            groups = Closures.find(g, tree, inspector, progress);
+        }
+        var shown = groups.stream().filter(x -> x.count() >= minCount).limit(top).toList();
+        long heap = Math.max(1, tree.totalBytes());
+        var b = new Table.Builder("functions", Column.text("name", "Function"), Column.text("location", "Location"),
+                Column.count("count", "Closures"), Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.percent("percent", "% of heap"), Column.text("example", "Biggest closure"));
+        int[] examples = new int[shown.size()];
+        for (int i = 0; i < examples.length; i++) {
+            var x = shown.get(i);
+            examples[i] = x.closures()[0];
+            b.row(x.name(), x.location(), (long) x.count(), x.shallow(), x.retained(), x.retained() * 100.0 / heap,
+                    ObjectNames.id(g, examples[i]));
+        }
+        return new ClosureGroups(b.build(), examples, groups.size());
+    }
+
+    /**
+     * memlab-style leaks ({@link LeakClusters}): the objects of {@code last} allocated between {@code
+     * baseline} and {@code target} and kept by {@code filter}, clustered by retainer path; the table
+     * ({@code clusters}, the first {@code top}), row for row each cluster's biggest object, and the
+     * figures: both snapshots' highest ids, the new objects still alive and the leaked objects listed.
+     */
+    public record Leaks(Table clusters, int[] examples, Map<String, Object> figures) { }
+
+    /**
+     * See {@link Leaks}. O(objects of the three) plus one breadth-first search of {@code last}; builds
+     * {@code last}'s inbound references when missing.
+     *
+     * @throws IllegalArgumentException a snapshot is not V8, or the target's ids are below the baseline's
+     */
+    public static Leaks leaks(AnalyzedSnapshot baseline, AnalyzedSnapshot target, AnalyzedSnapshot last, LeakClusters.Filter filter,
+            int top, Progress progress) throws java.io.IOException {
+        for (var s : java.util.List.of(baseline, target, last)) requireV8(s, "leaks between snapshots");
+        long before = LeakClusters.maxJsId(baseline.graph()), upTo = LeakClusters.maxJsId(target.graph());
+        if (upTo < before) {
+            throw new IllegalArgumentException("the target's JS object ids end below the baseline's (" + upTo + " < " + before
+                    + "): not snapshots of one process in this order");
+        }
+        last.snapshot().prepareInbound(progress);
+        HeapGraph g = last.graph();
+        var tree = last.analysis().dominatorTree();
+        var clusters = LeakClusters.find(g, tree, before, upTo, filter, progress);
+        long alive = 0;
+        for (int o = 0; o < g.objectCount(); o++) {
+            long id = g.identity().get(o);
+            if (id > before && id <= upTo) alive++;
+        }
+        long heap = Math.max(1, tree.totalBytes());
+        var b = new Table.Builder("clusters", Column.text("class", "Class"), Column.count("count", "Objects"),
+                Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
+                Column.percent("percent", "% of heap"), Column.text("path", "Retainer path"), Column.text("example", "Biggest object"));
+        var shown = clusters.subList(0, Math.min(top, clusters.size()));
+        int[] examples = new int[shown.size()];
+        long leaked = 0;
+        for (var c : clusters) leaked += c.count();
+        for (int i = 0; i < examples.length; i++) {
+            var c = shown.get(i);
+            examples[i] = c.objects()[0];
+            b.row(c.className(), (long) c.count(), c.shallow(), c.retained(), c.retained() * 100.0 / heap,
+                    String.join(" \u2192 ", c.path()), ObjectNames.id(g, examples[i]));
+        }
+        var figures = new LinkedHashMap<String, Object>();
+        figures.put("baselineMaxJsId", before);
+        figures.put("targetMaxJsId", upTo);
+        figures.put("filter", filter.word());
+        figures.put("allocatedAndAlive", alive);
+        figures.put("leakedObjects", leaked);
+        figures.put("clusterCount", (long) clusters.size());
+        return new Leaks(b.build(), examples, figures);
     }
 
     static void requireV8(AnalyzedSnapshot s, String what) {

@@ -23,12 +23,14 @@ import org.polyheap.testdata.TestData;
 class V8CommandsTest {
     private Path dir;
     private Path todo, detached;
+    private NodeSteps steps;
 
     @BeforeAll
     void copyFixtures() throws Exception {
         dir = Files.createTempDirectory("polyheap-v8cli");
         todo = TestData.copyUncompressed(TestData.CHROME_TODO, dir);
         detached = TestData.copyUncompressed(TestData.v8("chrome-detached.heapsnapshot.gz"), dir);
+        steps = NodeSteps.write(dir);
     }
 
     @AfterAll
@@ -119,9 +121,81 @@ class V8CommandsTest {
     }
 
     @Test
+    void closuresOfOneFunctionExpressionAreOneRowAtItsLine() throws Exception {
+        var doc = json("closures", steps.target().toString(), "--min", "2", "--json", "--quiet");
+        var rows = Json.array(doc.get("functions")).stream().map(Json::object).toList();
+        var counter = rows.stream().filter(r -> r.get("name").equals("counter")).toList();
+        assertEquals(1, counter.size(), "one function expression, one row: " + counter);
+        var row = counter.getFirst();
+        assertEquals((long) NodeSteps.COUNTERS, row.get("count"), "the closures the program keeps");
+        String line = NodeSteps.PROGRAM.lines().toList().get(NodeSteps.line("function counter") - 1);
+        var m = java.util.regex.Pattern.compile("(.*):(\\d+):(\\d+)").matcher((String) row.get("location"));
+        assertTrue(m.matches(), row.toString());
+        assertEquals(steps.program().toString(), m.group(1), "the script node ran");
+        assertEquals(NodeSteps.line("function counter"), Integer.parseInt(m.group(2)));
+        int column = Integer.parseInt(m.group(3)); // V8 places a function at its name or parameter list
+        assertTrue(column > line.indexOf("function counter") && column <= line.indexOf("{ return ++n") + 1, column + " in " + line);
+        try (var s = org.polyheap.report.AnalyzedSnapshot.open(steps.target(), org.polyheap.report.AnalyzedSnapshot.OpenOptions.DEFAULT,
+                org.polyheap.model.Progress.NONE)) {
+            var g = s.graph();
+            long shallow = 0;
+            int closures = 0;
+            var types = org.polyheap.model.format.V8ObjectTypes.of(g);
+            for (int o = 0; o < g.objectCount(); o++) {
+                if (types.type(g.objectType().get(o)) == org.polyheap.model.format.V8NodeType.CLOSURE
+                        && org.polyheap.report.ObjectNames.label(g, o).equals("counter")) {
+                    closures++;
+                    shallow += s.analysis().dominatorTree().shallow().get(o);
+                }
+            }
+            assertEquals(NodeSteps.COUNTERS, closures, "every closure named counter is in the row");
+            assertEquals(shallow, ((Number) row.get("shallow")).longValue());
+        }
+    }
+
+    @Test
+    void leaksAreExactlyTheObjectsTheTargetStepKept() throws Exception {
+        var doc = json("leaks", steps.baseline().toString(), steps.target().toString(), steps.last().toString(), "--json", "--quiet");
+        var clusters = Json.array(doc.get("clusters")).stream().map(Json::object).toList();
+        var leaky = clusters.stream().filter(c -> c.get("class").equals("Leaky")).toList();
+        assertEquals(1, leaky.size(), "one path keeps them all: " + leaky);
+        assertEquals((long) NodeSteps.NEW_LEAKY, leaky.getFirst().get("count"), "the new Leaky only, not the baseline's");
+        assertTrue(((String) leaky.getFirst().get("path")).endsWith("global.kept \u2192 Array.[] \u2192 Leaky"), leaky.toString());
+        assertTrue(clusters.stream().noneMatch(c -> c.get("class").equals("Temp")), "the temporaries were freed: " + clusters);
+        assertTrue(clusters.stream().noneMatch(c -> ((String) c.get("path")).contains("Leaky.payload")),
+                "a Leaky's payload is part of its Leaky, not a leak of its own");
+        try (var s = org.polyheap.report.AnalyzedSnapshot.open(steps.last(), org.polyheap.report.AnalyzedSnapshot.OpenOptions.DEFAULT,
+                org.polyheap.model.Progress.NONE)) {
+            // retained: each new Leaky and its payload object, summed from the final snapshot directly
+            var g = s.graph();
+            var tree = s.analysis().dominatorTree();
+            long expected = 0;
+            int found = 0;
+            for (int o = 0; o < g.objectCount(); o++) {
+                if (!org.polyheap.report.ObjectNames.className(g, o).equals("Leaky")) continue;
+                if (g.identity().get(o) <= ((Number) doc.get("baselineMaxJsId")).longValue()) continue;
+                found++;
+                expected += tree.shallow().get(o);
+                for (long r = g.outStart().get(o); r < g.outStart().get(o + 1L); r++) {
+                    if (g.string(g.outName().get(r)).equals("payload")) expected += tree.shallow().get(g.outTarget().get(r));
+                }
+            }
+            assertEquals(NodeSteps.NEW_LEAKY, found);
+            assertEquals(expected, ((Number) leaky.getFirst().get("retained")).longValue());
+        }
+        // with memlab's default page filter (detached DOM only) a Node.js process has no leaks
+        var dom = json("leaks", steps.baseline().toString(), steps.target().toString(), steps.last().toString(), "--filter", "dom",
+                "--json", "--quiet");
+        assertEquals(0L, dom.get("leakedObjects"));
+        // in the wrong order the ids say so
+        CommandRun r = CommandRun.of("leaks", steps.target().toString(), steps.baseline().toString(), steps.last().toString(), "--quiet");
+        assertEquals(3, r.code(), r.err());
+    }
+
+    @Test
     void otherFormatsAreBadInput() throws Exception {
         Path hprof = TestData.copyUncompressed(TestData.GEN_40, dir);
-        for (String sub : List.of("v8stats", "detached")) {
+        for (String sub : List.of("v8stats", "detached", "closures")) {
             CommandRun r = CommandRun.of(sub, hprof.toString(), "--quiet");
             assertEquals(3, r.code(), sub + ": " + r.err());
             assertTrue(r.err().contains("V8"), r.err());

@@ -82,6 +82,8 @@ final class Commands {
             case "threads" -> threads(args(args, Set.of(), Set.of("json")));
             case "v8stats" -> v8stats(args(args, Set.of(), Set.of("json", "csv")));
             case "detached" -> detached(args(args, Set.of("top"), Set.of("json", "csv")));
+            case "closures" -> closures(args(args, Set.of("min", "top"), Set.of("json", "csv")));
+            case "leaks" -> leaks(args(args, Set.of("filter", "top"), Set.of("json", "csv")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -304,6 +306,44 @@ final class Commands {
             emit(a, Map.of("groups", d.groups()));
             out.println();
             return emit(a, Map.of("roots", d.roots()));
+        }
+    }
+
+    private ExitCode closures(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        int min = a.intOption("min", Documents.CLOSURES_MIN, 1);
+        int top = a.intOption("top", Documents.CLOSURES_TOP, 1);
+        try (var s = openV8(a, file, "closures by source location")) {
+            var c = V8Queries.closures(s, min, top, progress);
+            progress.finishLine();
+            return emit(a, Documents.closures(c, min));
+        }
+    }
+
+    private ExitCode leaks(Arguments a) throws Exception {
+        List<String> files = a.expect("BASELINE", "TARGET", "FINAL");
+        int top = a.intOption("top", Documents.LEAKS_TOP, 1);
+        org.polyheap.analysis.LeakClusters.Filter filter;
+        try {
+            filter = org.polyheap.analysis.LeakClusters.Filter.ofWord(a.option("filter", "objects"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try (var base = openV8(a, files.get(0), "leaks between snapshots"); var target = openV8(a, files.get(1), "leaks between snapshots");
+             var last = openV8(a, files.get(2), "leaks between snapshots")) {
+            V8Queries.Leaks leaks;
+            try {
+                leaks = V8Queries.leaks(base, target, last, filter, top, progress);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(e.getMessage());
+            }
+            progress.finishLine();
+            var doc = Documents.leaks(files.get(0), files.get(1), files.get(2), leaks);
+            if (a.flag("json") || a.flag("csv")) return emit(a, doc);
+            out.printf("%,d objects allocated between the baseline and the target are alive in the final snapshot;"
+                    + " %,d of them are leaks (filter %s) in %,d clusters%n%n", doc.get("allocatedAndAlive"), doc.get("leakedObjects"),
+                    filter.word(), doc.get("clusterCount"));
+            return emit(a, doc);
         }
     }
 

@@ -82,14 +82,25 @@ public final class Main {
                     polyheap detached FILE [--top N] [--json|--csv]
                       V8 pages only: detached DOM subtrees by class (Detached <div>, ...): roots, retained
                       bytes and the JavaScript objects that keep them; then the N biggest roots (default
-                      100) with their retainer (the first JS object on the shortest path to a GC root).""");
+                      100) with their retainer (the first JS object on the shortest path to a GC root).""",
+            "closures", """
+                    polyheap closures FILE [--min N] [--top N] [--json|--csv]
+                      V8 only: closures grouped by function name and source location (script:line:column),
+                      biggest retained first: closures, shallow and retained bytes; functions with at
+                      least N closures (default 1), the first 100 unless --top.""",
+            "leaks", """
+                    polyheap leaks BASELINE TARGET FINAL [--filter objects|dom|all] [--top N] [--json|--csv]
+                      V8 only, three snapshots of one process (memlab's find-leaks): objects allocated
+                      between BASELINE and TARGET that FINAL still holds, filtered as memlab does
+                      (objects: JS objects, as --trace-all-objects; dom: detached DOM only; all),
+                      clustered by their retainer path from the GC root; count and retained bytes.""");
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
                      parse, overview, histogram, dominators, paths, report, compare, duplicates,
-                     collections, entries, threads, v8stats, detached
+                     collections, entries, threads, v8stats, detached, closures, leaks
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
