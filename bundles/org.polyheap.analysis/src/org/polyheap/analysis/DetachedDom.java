@@ -18,8 +18,9 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * ("Detached &lt;div&gt;", as DevTools names them), and the JavaScript objects that keep each root.
  *
  * <p>A node is detached when the parser's DOM state says so (the file's {@code detachedness},
- * propagated through native nodes as DevTools does). A <em>root</em> is a detached node whose
- * immediate dominator is not a detached node: Blink's nodes refer to their parent, children and
+ * propagated through native nodes as DevTools does), and a DOM node when Blink's name says so
+ * ({@code <tag …>}, {@code Text}, ...). A <em>root</em> is a detached DOM node whose immediate
+ * dominator is not one: Blink's nodes refer to their parent, children and
  * siblings alike, so "the parent" is taken from the dominator tree, where a subtree kept only through
  * its top element hangs under that element. A root's retained size is then what freeing that subtree
  * would give back.
@@ -44,10 +45,12 @@ public final class DetachedDom {
 
     private DetachedDom() { }
 
-    /** True when some node of the snapshot has a DOM state (a page's snapshot; none for Node.js). O(objects). */
+    /** True when some node of the snapshot is an attached or detached DOM node (a page's snapshot, not Node.js's). O(objects). */
     public static boolean hasDom(HeapGraph g) {
         for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (V8ObjectTypes.domState(g.objectType().get(o)) != V8ObjectTypes.DOM_UNKNOWN) return true;
+            if (V8ObjectTypes.domState(g.objectType().get(o)) == V8ObjectTypes.DOM_UNKNOWN) continue;
+            int l = g.objectLabel().get(o);
+            if (l >= 0 && l < g.stringCount() && (g.string(l).startsWith("<") || NODE_NAMES.contains(g.string(l)))) return true;
         }
         return false;
     }
@@ -55,6 +58,23 @@ public final class DetachedDom {
     /** True for a detached node. O(1). */
     public static boolean isDetached(HeapGraph g, int o) {
         return V8ObjectTypes.domState(g.objectType().get(o)) == V8ObjectTypes.DOM_DETACHED;
+    }
+
+    // Blink's names of the DOM nodes that are no elements (elements are named "<tag attributes>")
+    private static final java.util.Set<String> NODE_NAMES = java.util.Set.of("Text", "Comment", "CDATASection",
+            "ProcessingInstruction", "DocumentFragment", "ShadowRoot", "DocumentType", "Attr");
+
+    /**
+     * True for a detached DOM node: detached, and named as Blink names DOM nodes. Other embedder
+     * objects may be marked detached too (Node.js marks its {@code Node / BindingData}); they are no
+     * elements. O(1).
+     */
+    public static boolean isDetachedDomNode(HeapGraph g, int o) {
+        if (!isDetached(g, o)) return false;
+        int l = g.objectLabel().get(o);
+        if (l < 0 || l >= g.stringCount()) return false;
+        String name = g.string(l);
+        return name.startsWith("<") || NODE_NAMES.contains(name);
     }
 
     /**
@@ -68,9 +88,9 @@ public final class DetachedDom {
         var members = new ArrayList<IntArrayList>();
         for (int o = 0; o < n; o++) {
             if ((o & 0xffff) == 0) progress.checkCanceled();
-            if (!isDetached(g, o) || !tree.inTree(o)) continue;
+            if (!isDetachedDomNode(g, o) || !tree.inTree(o)) continue;
             int d = tree.dominator().get(o);
-            if (d >= 0 && d < n && isDetached(g, d)) continue; // inside another detached subtree
+            if (d >= 0 && d < n && isDetachedDomNode(g, d)) continue; // inside another detached subtree
             int c = g.objectClass().get(o);
             int k = classIndex.computeIfAbsent(c, x -> {
                 names.add(g.classes().get(x).name());

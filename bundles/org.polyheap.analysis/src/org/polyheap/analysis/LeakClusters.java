@@ -141,7 +141,7 @@ public final class LeakClusters {
     static boolean keeps(HeapGraph g, V8ObjectTypes types, int o, Filter filter) {
         V8NodeType t = types.type(g.objectType().get(o));
         if (t == V8NodeType.NUMBER || t.isString() || t == V8NodeType.HIDDEN) return false; // memlab: trivial
-        boolean detachedDom = t == V8NodeType.NATIVE && DetachedDom.isDetached(g, o);
+        boolean detachedDom = t == V8NodeType.NATIVE && DetachedDom.isDetachedDomNode(g, o);
         return switch (filter) {
             case DOM -> detachedDom;
             case ALL -> true;

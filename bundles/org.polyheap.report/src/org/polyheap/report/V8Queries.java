@@ -97,9 +97,8 @@ public final class V8Queries {
         for (int k = 0; k < groups.size(); k++) retainerText.add(new java.util.LinkedHashSet<>());
         var roots = new Table.Builder("roots", Column.text("id", "Object"), Column.text("class", "Class"),
                 Column.text("label", "Element"), Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
-                Column.text("retainer", "Retainer"), Column.text("retainerClass", "Retainer class"),
-                Column.text("edge", "Edge"), Column.count("distance", "Steps to the retainer"),
-                Column.text("jsRetainers", "JS objects referring to it"));
+                Column.text("jsRetainers", "JS objects referring to it"), Column.text("retainer", "Retainer on the shortest path"),
+                Column.text("retainerClass", "Retainer class"), Column.text("edge", "Edge"), Column.count("distance", "Steps to the retainer"));
         int[] rootObjects = new int[listed.size()];
         for (int i = 0; i < listed.size(); i++) {
             int o = listed.get(i)[0];
@@ -124,7 +123,7 @@ public final class V8Queries {
                 retainerText.get(listed.get(i)[1]).add(ObjectNames.className(g, ref.from()) + "." + ref.label());
             }
             roots.row(ObjectNames.id(g, o), ObjectNames.className(g, o), ObjectNames.label(g, o), tree.shallow().get(o),
-                    tree.retained().get(o), id, cls, edge, distance, String.join("; ", referrers));
+                    tree.retained().get(o), String.join("; ", referrers), id, cls, edge, distance);
         }
         long heap = Math.max(1, tree.totalBytes());
         var table = new Table.Builder("groups", Column.text("name", "Class"), Column.count("count", "Roots"),

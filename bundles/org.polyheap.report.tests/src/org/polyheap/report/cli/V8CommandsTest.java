@@ -118,6 +118,9 @@ class V8CommandsTest {
         assertEquals(List.of(), Json.array(json("detached", todo.toString(), "--json", "--quiet").get("groups")));
         CommandRun r = CommandRun.of("detached", todo.toString(), "--quiet");
         assertEquals("No detached DOM.", r.out().strip());
+        // Node.js marks some of its own embedder objects (Node / BindingData) detached: they are no DOM
+        CommandRun node = CommandRun.of("detached", steps.target().toString(), "--quiet");
+        assertEquals("No detached DOM: the snapshot records no DOM (not a page's).", node.out().strip());
     }
 
     @Test

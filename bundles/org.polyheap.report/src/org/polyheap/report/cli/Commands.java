@@ -300,7 +300,7 @@ final class Commands {
             progress.finishLine();
             if (a.flag("json") || a.flag("csv")) return emit(a, Documents.detached(d));
             if (d.groups().rows().isEmpty()) {
-                out.println("No detached DOM" + (org.polyheap.analysis.DetachedDom.hasDom(s.graph()) ? "." : ": the snapshot records no DOM state."));
+                out.println("No detached DOM" + (org.polyheap.analysis.DetachedDom.hasDom(s.graph()) ? "." : ": the snapshot records no DOM (not a page's)."));
                 return ExitCode.OK;
             }
             emit(a, Map.of("groups", d.groups()));
