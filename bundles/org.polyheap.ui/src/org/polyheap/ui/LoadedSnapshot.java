@@ -31,12 +31,13 @@ public final class LoadedSnapshot implements AutoCloseable {
     private final List<HistogramRow> classHistogram;
     private final HistogramRows classRows;
     private final org.polyheap.analysis.V8Distances distances; // V8 only, else null
+    private final org.polyheap.analysis.V8Statistics statistics; // V8 only, else null
     private ObjectInspector inspector;
     private boolean closed;
     private final List<Runnable> closeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private LoadedSnapshot(AnalyzedSnapshot analyzed, Map<String, Object> overview, TopConsumers top,
-            List<HistogramRow> classHistogram) {
+            List<HistogramRow> classHistogram, org.polyheap.analysis.V8Statistics statistics) {
         this.analyzed = analyzed;
         this.overview = overview;
         this.top = top;
@@ -44,6 +45,7 @@ public final class LoadedSnapshot implements AutoCloseable {
         this.classRows = new HistogramRows(classHistogram);
         this.distances = analyzed.graph().metadata().format() == org.polyheap.model.format.SnapshotFormat.V8
                 ? analyzed.analysis().v8Distances() : null; // computed in the open job, not when a row is painted
+        this.statistics = statistics;
     }
 
     /**
@@ -55,8 +57,12 @@ public final class LoadedSnapshot implements AutoCloseable {
         var overview = Queries.overview(analyzed);
         var top = analyzed.analysis().topConsumers(TOP, progress);
         var histogram = analyzed.analysis().histogram(Grouping.CLASS, null, progress);
-        return new LoadedSnapshot(analyzed, overview, top, histogram);
+        var statistics = org.polyheap.report.V8Queries.applies(analyzed) ? org.polyheap.report.V8Queries.statistics(analyzed, progress) : null;
+        return new LoadedSnapshot(analyzed, overview, top, histogram, statistics);
     }
+
+    /** DevTools' Statistics of a V8 snapshot (the Overview page's breakdown); null for other formats. */
+    public org.polyheap.analysis.V8Statistics v8Statistics() { return statistics; }
 
     /** DevTools' Distance of each node of a V8 snapshot; null for other formats. */
     public org.polyheap.analysis.V8Distances distances() { return distances; }

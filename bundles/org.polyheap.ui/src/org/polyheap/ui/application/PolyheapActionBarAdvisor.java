@@ -52,6 +52,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
     private IAction objectsView;
     private IAction compare;
     private IAction comparisonView;
+    private IAction[] v8Views;
 
     public PolyheapActionBarAdvisor(IActionBarConfigurer configurer) {
         super(configurer);
@@ -91,6 +92,9 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
                 new ShowViewAction(window, ReferencesView.ID, "&References", Icons.REFERENCES) };
         objectsView = new ShowViewAction(window, org.polyheap.ui.views.ObjectsView.ID, "&Objects", Icons.HISTOGRAM); // menu only: List Objects opens it
         comparisonView = new ShowViewAction(window, org.polyheap.ui.views.ComparisonView.ID, "&Comparison", Icons.OVERVIEW); // menu only
+        v8Views = new IAction[] { // menu only: V8 snapshots
+                new ShowViewAction(window, org.polyheap.ui.views.DetachedElementsView.ID, "&Detached Elements (V8)", Icons.LEAK_SUSPECTS),
+                new ShowViewAction(window, org.polyheap.ui.views.ClosuresView.ID, "C&losures (V8)", Icons.HISTOGRAM) };
     }
 
     @Override
@@ -143,6 +147,7 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         for (IAction v : views) showView.add(v);
         showView.add(objectsView);
         showView.add(comparisonView);
+        for (IAction v : v8Views) showView.add(v);
         window.add(showView);
         window.add(new Separator());
         window.add(preferences);

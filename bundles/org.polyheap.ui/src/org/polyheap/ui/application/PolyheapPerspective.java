@@ -22,6 +22,8 @@ public final class PolyheapPerspective implements IPerspectiveFactory {
         bottom.addView(ReferencesView.ID);
         bottom.addPlaceholder(org.polyheap.ui.views.ObjectsView.ID); // opened by List Objects
         bottom.addPlaceholder(org.polyheap.ui.views.ComparisonView.ID); // opened by File > Compare With Baseline
+        bottom.addPlaceholder(org.polyheap.ui.views.DetachedElementsView.ID); // V8: Window > Show View
+        bottom.addPlaceholder(org.polyheap.ui.views.ClosuresView.ID);
         layout.getViewLayout(InspectorView.ID).setCloseable(true);
     }
 }

@@ -34,6 +34,7 @@ public final class OverviewPage {
     private StyledText factsText;
     private BarChart objectsChart;
     private BarChart classesChart;
+    private BarChart statisticsChart;
 
     public OverviewPage(LoadedSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -85,6 +86,12 @@ public final class OverviewPage {
         var charts = PolyheapCss.classed(new Composite(chartsScroll, SWT.NONE), "polyheap-page");
         charts.setLayout(new GridLayout(1, false));
         long heap = snapshot.heapBytes();
+        if (snapshot.v8Statistics() != null) { // DevTools' Statistics pie, as bars of the same total, first as in DevTools' Summary
+            var st = snapshot.v8Statistics();
+            statisticsChart = new BarChart(charts, "Statistics (as Chrome DevTools), total " + Format.human(st.total()),
+                    statisticsBars(st), Math.max(1, st.total()), new RGB(130, 190, 120));
+            statisticsChart.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        }
         objectsChart = new BarChart(charts, "Biggest objects (retained size)", objectBars(), heap, new RGB(110, 160, 220));
         objectsChart.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         classesChart = new BarChart(charts, "Biggest classes (retained size)", classBars(), heap, new RGB(240, 170, 90));
@@ -158,6 +165,14 @@ public final class OverviewPage {
         return bars;
     }
 
+    /** The Statistics slices in DevTools' order, as the command's {@code v8stats} table lists them. */
+    private static List<BarChart.Bar> statisticsBars(org.polyheap.analysis.V8Statistics st) {
+        var bars = new ArrayList<BarChart.Bar>();
+        var table = org.polyheap.report.V8Queries.statisticsTable(st);
+        for (Object[] row : table.rows().subList(0, table.rows().size() - 1)) bars.add(new BarChart.Bar((String) row[0], (Long) row[1]));
+        return bars;
+    }
+
     private List<BarChart.Bar> classBars() {
         var synthetic = SyntheticContainers.of(snapshot.graph()).classNames();
         var bars = new ArrayList<BarChart.Bar>();
@@ -184,4 +199,7 @@ public final class OverviewPage {
     public BarChart objectsChart() { return objectsChart; }
 
     public BarChart classesChart() { return classesChart; }
+
+    /** The V8 Statistics chart; null for other formats. */
+    public BarChart statisticsChart() { return statisticsChart; }
 }
