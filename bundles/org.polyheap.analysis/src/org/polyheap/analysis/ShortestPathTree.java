@@ -54,7 +54,7 @@ final class ShortestPathTree {
 
     /**
      * The path from the root to {@code o} as a cluster key: per step the holder's class and the reference
-     * name ({@code Array.[]} for any element or hidden slot), then {@code o}'s class; node ids in class
+     * name ({@code Array.[]} for any element or hidden slot, and for a reference named by a number), then {@code o}'s class; node ids in class
      * names ({@code @123}) left out. Null when the search did not reach {@code o}.
      */
     List<String> signature(int o) {
@@ -66,10 +66,17 @@ final class ShortestPathTree {
             var kind = ReferenceKind.ofCode(g.outKind().get(r));
             String edge = kind == ReferenceKind.ELEMENT || kind == ReferenceKind.HIDDEN ? "[]"
                     : Reference.nameOf(g, kind, g.outName().get(r));
+            if (isIndex(edge)) edge = "[]"; // a slot of a Map or Set table, or of the GC roots' lists: named by its index
             steps.add(className(parent[x]) + "." + edge);
         }
         java.util.Collections.reverse(steps);
         return List.copyOf(steps);
+    }
+
+    private static boolean isIndex(String name) {
+        if (name.isEmpty()) return false;
+        for (int i = 0; i < name.length(); i++) if (name.charAt(i) < '0' || name.charAt(i) > '9') return false;
+        return true;
     }
 
     private String className(int o) {

@@ -195,6 +195,17 @@ class V8CommandsTest {
         assertEquals(3, r.code(), r.err());
     }
 
+    /** node-sessions.js adds 2,000 Session objects to a cache's Map between its two snapshots (the fixture's README). */
+    @Test
+    void theSessionsAddedToAMapAreOneClusterThroughItsTable() throws Exception {
+        Path a = TestData.copyUncompressed(TestData.NODE_SESSIONS_BEFORE, dir), b = TestData.copyUncompressed(TestData.NODE_SESSIONS_AFTER, dir);
+        var doc = json("leaks", a.toString(), b.toString(), b.toString(), "--json", "--quiet");
+        var sessions = Json.array(doc.get("clusters")).stream().map(Json::object).filter(c -> c.get("class").equals("Session")).toList();
+        assertEquals(1, sessions.size(), "the Map's table slots are one path: " + sessions);
+        assertEquals(2000L, sessions.getFirst().get("count"));
+        assertTrue(((String) sessions.getFirst().get("path")).contains("Cache.entries \u2192 Map.table"), sessions.toString());
+    }
+
     @Test
     void otherFormatsAreBadInput() throws Exception {
         Path hprof = TestData.copyUncompressed(TestData.GEN_40, dir);
