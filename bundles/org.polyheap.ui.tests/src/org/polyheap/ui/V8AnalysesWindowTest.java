@@ -80,6 +80,26 @@ class V8AnalysesWindowTest extends WindowTest {
         UiTestSupport.spinUntil(() -> view.status().contains("V8 snapshots of web pages"), UiTestSupport.TIMEOUT_MS, "not V8: " + view.status());
     }
 
+    /** node-sessions.js adds 2,000 Session objects to a cache's Map between its two snapshots. */
+    @Test
+    void leaksViewListsTheCommandsClustersOfThreeOpenSnapshots() throws Exception {
+        Path a = copy(TestData.NODE_SESSIONS_BEFORE), b = copy(TestData.NODE_SESSIONS_AFTER);
+        SnapshotEditor before = UiTestSupport.open(a), after = UiTestSupport.open(b);
+        var view = (org.polyheap.ui.views.LeaksView) UiTestSupport.window().getActivePage().showView(org.polyheap.ui.views.LeaksView.ID);
+        view.choose(before.snapshot(), after.snapshot(), after.snapshot());
+        UiTestSupport.waitFor(view.find());
+        UiTestSupport.spinUntil(() -> view.table() != null, UiTestSupport.TIMEOUT_MS, "the leaks found");
+        var csv = new StringWriter();
+        CsvWriter.write(view.table(), csv);
+        assertEquals(UiTestSupport.headless("leaks", a.toString(), b.toString(), b.toString(), "--csv"), csv.toString(), "the command's rows");
+        var row = view.rows().get(0);
+        assertEquals("Session", row.cells()[0]);
+        assertEquals(2000L, row.cells()[1]);
+        assertEquals(after.snapshot(), row.object().snapshot(), "a row is an object of the final snapshot");
+        assertEquals("Session", row.object().className());
+        UiTestSupport.screenshot("v8-leaks-between-snapshots");
+    }
+
     @Test
     void closuresViewListsTheCommandsRows() throws Exception {
         Path file = copy(TestData.CHROME_TODO);

@@ -94,7 +94,8 @@ public final class PolyheapActionBarAdvisor extends ActionBarAdvisor {
         comparisonView = new ShowViewAction(window, org.polyheap.ui.views.ComparisonView.ID, "&Comparison", Icons.OVERVIEW); // menu only
         v8Views = new IAction[] { // menu only: V8 snapshots
                 new ShowViewAction(window, org.polyheap.ui.views.DetachedElementsView.ID, "&Detached Elements (V8)", Icons.LEAK_SUSPECTS),
-                new ShowViewAction(window, org.polyheap.ui.views.ClosuresView.ID, "C&losures (V8)", Icons.HISTOGRAM) };
+                new ShowViewAction(window, org.polyheap.ui.views.ClosuresView.ID, "C&losures (V8)", Icons.HISTOGRAM),
+                new ShowViewAction(window, org.polyheap.ui.views.LeaksView.ID, "Lea&ks Between Snapshots (V8)", Icons.LEAK_SUSPECTS) };
     }
 
     @Override

@@ -24,6 +24,7 @@ public final class PolyheapPerspective implements IPerspectiveFactory {
         bottom.addPlaceholder(org.polyheap.ui.views.ComparisonView.ID); // opened by File > Compare With Baseline
         bottom.addPlaceholder(org.polyheap.ui.views.DetachedElementsView.ID); // V8: Window > Show View
         bottom.addPlaceholder(org.polyheap.ui.views.ClosuresView.ID);
+        bottom.addPlaceholder(org.polyheap.ui.views.LeaksView.ID);
         layout.getViewLayout(InspectorView.ID).setCloseable(true);
     }
 }
