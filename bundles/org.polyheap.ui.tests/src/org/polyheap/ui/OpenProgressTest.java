@@ -26,6 +26,14 @@ import org.polyheap.ui.open.InteractiveOpen;
  */
 class OpenProgressTest extends WindowTest {
     private static final Path BIG = TestData.GEN_40;
+    /** The dialog's delay: 0 here, so the test does not depend on the parse outlasting 0.8 s on this machine. */
+    private static final String DELAY = "polyheap.openProgressDelayMs";
+
+    @org.junit.jupiter.api.BeforeEach
+    void showTheDialogAtOnce() { System.setProperty(DELAY, "0"); }
+
+    @org.junit.jupiter.api.AfterEach
+    void usualDelay() { System.clearProperty(DELAY); }
 
     /** The progress dialog of {@code file}, once it shows. */
     private static Shell dialogOf(Path file) {

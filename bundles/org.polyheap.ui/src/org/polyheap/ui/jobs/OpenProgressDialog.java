@@ -31,6 +31,12 @@ import org.eclipse.swt.widgets.TableItem;
 public final class OpenProgressDialog extends Dialog {
     /** How long an open runs before its dialog shows: about Eclipse's "long operation" time. */
     public static final int DELAY_MS = 800;
+
+    /**
+     * The delay in force: {@link #DELAY_MS}, or the system property {@code polyheap.openProgressDelayMs}
+     * (tests set 0, so the dialog of any open that is not instant shows whatever the machine's speed).
+     */
+    static int delayMs() { return Integer.getInteger("polyheap.openProgressDelayMs", DELAY_MS); }
     static final int REFRESH_MS = 100;
     public static final int BACKGROUND_ID = IDialogConstants.CLIENT_ID + 1;
 
@@ -47,9 +53,9 @@ public final class OpenProgressDialog extends Dialog {
         setBlockOnOpen(false);
     }
 
-    /** Shows the dialog of {@code job} if it still runs in {@link #DELAY_MS}. */
+    /** Shows the dialog of {@code job} if it still runs in {@link #delayMs()}. */
     public static void showWhenLong(Shell parent, OpenSnapshotJob job) {
-        parent.getDisplay().timerExec(DELAY_MS, () -> {
+        parent.getDisplay().timerExec(delayMs(), () -> {
             if (!parent.isDisposed() && job.getResult() == null) new OpenProgressDialog(parent, job).open();
         });
     }
