@@ -35,7 +35,10 @@ public abstract class BufferedSnapshotInput implements AutoCloseable {
         this.source = source;
         this.in = in;
         this.slack = slack;
-        this.buf = new byte[bufferSize + slack];
+        // no bigger than the content when its size is known: a 4 KB input (a fuzzer's) gets no 1 MiB buffer
+        // to allocate and zero; fill grows the buffer when a read needs more
+        long left = source.size() < 0 ? bufferSize : Math.max(64, source.size() - start + 1);
+        this.buf = new byte[(int) Math.min(bufferSize, left) + slack];
         this.base = start;
     }
 

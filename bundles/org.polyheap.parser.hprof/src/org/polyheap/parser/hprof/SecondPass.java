@@ -102,7 +102,8 @@ final class SecondPass extends HprofWalk {
         classReference(self, cls);
         byte[] data;
         int base;
-        if (length <= in.bufferSize()) {
+        boolean inBuffer = length <= in.bufferSize(); // decided once: require and bytes may grow the buffer
+        if (inBuffer) {
             in.require((int) length);
             data = in.buffer();
             base = in.bufferPos();
@@ -117,7 +118,7 @@ final class SecondPass extends HprofWalk {
             long target = readId(data, base + at, id);
             if (target != 0) reference(self, target, layout.kinds()[f], layout.names()[f]);
         }
-        if (length <= in.bufferSize()) in.advance((int) length);
+        if (inBuffer) in.advance((int) length);
     }
 
     private void classDump(long start) throws IOException, SnapshotFormatException {
