@@ -84,8 +84,13 @@ final class FirstPass extends HprofWalk {
                 in.i4(); // thread serial
                 int n = in.i4();
                 if (n < 0 || (long) n * id > length - 12) throw new SnapshotFormatException(file, start, "stack trace with " + n + " frames does not fit its record");
-                long[] ids = new long[n];
-                for (int i = 0; i < n; i++) ids[i] = in.id();
+                // grown as frames are read, not allocated from the count: a record whose length claims more
+                // than the file holds (1 GB for a 119-byte file, a fuzzer's find) fails at the end of the data
+                long[] ids = new long[Math.min(n, 1024)];
+                for (int i = 0; i < n; i++) {
+                    if (i == ids.length) ids = java.util.Arrays.copyOf(ids, (int) Math.min(n, 2L * ids.length));
+                    ids[i] = in.id();
+                }
                 traces.put(serial, ids);
             }
             case HprofTag.HEAP_DUMP_END -> { }
