@@ -1,28 +1,23 @@
 package org.polyheap.ui.editor;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.polyheap.analysis.Grouping;
+import org.polyheap.model.Progress;
 import org.polyheap.report.CollectionQueries;
 import org.polyheap.report.table.Table;
 import org.polyheap.ui.LoadedSnapshot;
-import org.polyheap.ui.jobs.MonitorProgress;
 import org.polyheap.ui.views.ObjectsView;
 
 /**
@@ -33,80 +28,52 @@ import org.polyheap.ui.views.ObjectsView;
  * time the page is shown. Opening a row (double-click, Enter) lists its objects in the Objects view,
  * whose rows have the object menu; a collection class row also has the Histogram row's menu. UI thread.
  */
-public final class CollectionsPage {
+public final class CollectionsPage extends LazyPage<CollectionQueries.Collections> {
     /** A row of one of the tables and the objects it stands for; a collection class row is its class too. */
     public record Row(Object[] cells, String what, int[] objects, ClassRef classRef) implements ClassRef.Holder { }
 
-    private final LoadedSnapshot snapshot;
-    private Composite control;
-    private Label status;
     private final TableViewer[] viewers = new TableViewer[3];
-    private Job job;
     private CollectionQueries.Collections found;
 
     public CollectionsPage(LoadedSnapshot snapshot) {
-        this.snapshot = snapshot;
+        super(snapshot);
     }
 
-    public Composite create(Composite parent) {
-        control = new Composite(parent, SWT.NONE);
-        control.setLayout(new GridLayout(1, false));
-        status = new Label(control, SWT.WRAP);
-        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        status.setText("The collections are read when this page is first shown.");
-        var sash = new SashForm(control, SWT.VERTICAL);
+    @Override protected String waitingText() { return "The collections are read when this page is first shown."; }
+
+    @Override protected String workingText() { return "Reading the collections and arrays of the snapshot\u2026"; }
+
+    @Override protected String jobName() { return "Collections"; }
+
+    @Override protected String failureText() { return "Cannot read the collections"; }
+
+    @Override
+    protected void createContent(Composite parent) {
+        var sash = new SashForm(parent, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         for (int i = 0; i < viewers.length; i++) {
-            var viewer = new TableViewer(sash, SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
-            viewer.getTable().setHeaderVisible(true);
-            viewer.getTable().setLinesVisible(true);
-            viewer.setContentProvider(ArrayContentProvider.getInstance());
+            var viewer = tableViewer(sash);
             viewer.addOpenListener(e -> listObjects((IStructuredSelection) e.getSelection()));
             viewers[i] = viewer;
         }
         sash.setWeights(3, 1, 1);
-        return control;
     }
 
-    /** Reads the collections in a job, the first time it is asked; that job, running or done. */
-    public Job compute() {
-        if (job != null) return job;
-        status.setText("Reading the collections and arrays of the snapshot\u2026");
-        var display = control.getDisplay();
-        job = new Job("Collections of " + snapshot.analyzed().file().getFileName()) {
-            @Override protected IStatus run(IProgressMonitor monitor) {
-                var progress = MonitorProgress.begin(monitor, getName());
-                try {
-                    var c = CollectionQueries.collections(snapshot.analyzed(), null, progress);
-                    display.asyncExec(() -> show(c));
-                    return Status.OK_STATUS;
-                } catch (IllegalStateException closed) { // cancelled, or the snapshot closed
-                    return Status.CANCEL_STATUS;
-                } catch (java.io.IOException | java.io.UncheckedIOException e) {
-                    display.asyncExec(() -> {
-                        if (!control.isDisposed()) status.setText("Cannot read the collections: " + e.getMessage());
-                    });
-                    return Status.OK_STATUS;
-                } finally {
-                    monitor.done();
-                }
-            }
-        };
-        job.schedule();
-        return job;
+    @Override
+    protected CollectionQueries.Collections find(Progress progress, IProgressMonitor monitor) throws IOException {
+        return CollectionQueries.collections(snapshot.analyzed(), null, progress);
     }
 
-    private void show(CollectionQueries.Collections c) {
-        if (control.isDisposed()) return;
+    @Override
+    protected void show(CollectionQueries.Collections c) {
         found = c;
         show(viewers[0], c.classes(), c.classObjects(), "", true);
         show(viewers[1], c.empty(), c.emptyObjects(), "empty ", false);
         show(viewers[2], c.constantArrays(), c.arrayObjects(), "one-value ", false);
-        status.setText(c.classes().rows().isEmpty() ? "No Java collection in this snapshot."
+        done(c.classes().rows().isEmpty() ? "No Java collection in this snapshot."
                 : Format.count(c.classes().rows().size()) + " collection classes, " + Format.count(c.empty().rows().size())
                         + " with empty ones, " + Format.count(c.constantArrays().rows().size())
                         + " array classes with arrays holding one value. Open a row to list its objects.");
-        control.layout(true, true);
     }
 
     private void show(TableViewer viewer, Table table, List<int[]> objects, String what, boolean isClass) {
@@ -149,6 +116,7 @@ public final class CollectionsPage {
     public CollectionQueries.Collections found() { return found; }
 
     /** The three tables: collection classes, empty collections, arrays holding one value. */
+    @Override
     public List<TableViewer> viewers() { return List.of(viewers); }
 
     /** The rows of one table's widget. */

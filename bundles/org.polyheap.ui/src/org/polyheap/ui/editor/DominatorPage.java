@@ -1,12 +1,14 @@
 package org.polyheap.ui.editor;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ILazyTreeContentProvider;
 import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.ColumnViewer;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
@@ -28,7 +30,7 @@ import org.polyheap.ui.editor.DominatorRows.Range;
  * top level, {@link GroupRow}s for the objects no retaining path reaches ("only softly reachable",
  * ..., "unreachable"); the page's input (the snapshot) stands for the virtual root. UI thread only.
  */
-public final class DominatorPage {
+public final class DominatorPage implements EditorPage {
     private final LoadedSnapshot snapshot;
     private final DominatorRows rows;
     /** Shown in a range row's size columns until its sums are there. */
@@ -43,6 +45,7 @@ public final class DominatorPage {
         this.rows = new DominatorRows(snapshot);
     }
 
+    @Override
     public Composite create(Composite parent) {
         Composite control = new Composite(parent, SWT.NONE);
         control.setLayout(new FillLayout());
@@ -201,4 +204,7 @@ public final class DominatorPage {
     public DominatorRows rows() { return rows; }
 
     public TreeViewer viewer() { return viewer; }
+
+    @Override
+    public List<? extends ColumnViewer> viewers() { return List.of(viewer); }
 }

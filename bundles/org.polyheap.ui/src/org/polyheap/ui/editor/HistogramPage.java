@@ -9,6 +9,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ILazyContentProvider;
+import org.eclipse.jface.viewers.ColumnViewer;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
@@ -41,7 +42,7 @@ import org.polyheap.ui.jobs.MonitorProgress;
  * by package (formats with packages), a {@link PackageTreePart} takes the table's place; it is
  * filtered and sorted on the UI thread (one pass over the packages and classes).
  */
-public final class HistogramPage {
+public final class HistogramPage implements EditorPage {
     static final String[] GROUPINGS = java.util.Arrays.stream(Grouping.values()).map(Grouping::key).toArray(String[]::new);
     /** Histograms with at most this many rows are filtered and sorted on the UI thread. */
     static final int IN_PLACE = 5_000;
@@ -100,6 +101,7 @@ public final class HistogramPage {
         this.snapshot = snapshot;
     }
 
+    @Override
     public Composite create(Composite parent) {
         control = new Composite(parent, SWT.NONE);
         control.setLayout(new GridLayout(7, false));
@@ -468,4 +470,7 @@ public final class HistogramPage {
             return Status.OK_STATUS;
         }
     }
+
+    @Override
+    public List<? extends ColumnViewer> viewers() { return List.of(viewer); }
 }

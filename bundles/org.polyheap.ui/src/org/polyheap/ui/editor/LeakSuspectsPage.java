@@ -2,33 +2,22 @@ package org.polyheap.ui.editor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.function.Function;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
-import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.ColumnViewer;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.TreeItem;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.LeakSuspect;
 import org.polyheap.analysis.LeakSuspects;
 import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.analysis.RootPathTree;
+import org.polyheap.model.Progress;
 import org.polyheap.report.Documents;
 import org.polyheap.report.Queries;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
-import org.polyheap.ui.jobs.MonitorProgress;
 
 /**
  * The Leak Suspects page, MAT's leak suspects live: each suspect (a top-level object, or the instances
@@ -39,7 +28,7 @@ import org.polyheap.ui.jobs.MonitorProgress;
  * the path index. Object rows select their object and have the object menu; a class suspect's row has
  * the class menu. UI thread.
  */
-public final class LeakSuspectsPage {
+public final class LeakSuspectsPage extends LazyPage<LeakSuspectsPage.Found> {
     /** Paths merged under an accumulation point (MAT's report shows a few). */
     public static final int MAX_PATHS = 5;
     /** Instances of a class suspect listed under it. */
@@ -47,95 +36,67 @@ public final class LeakSuspectsPage {
     /** How deep the first path opens: all of it, as Paths to GC Roots opens the shortest. */
     private static final int SHORTEST_PATH_LEVELS = 30;
 
-    private final LoadedSnapshot snapshot;
-    private Composite control;
-    private Label status;
+    /** The suspects, biggest first, and each one's instances (a class suspect's, biggest first; else empty). */
+    record Found(List<LeakSuspect> suspects, List<int[]> instances) { }
+
     private TreeViewer viewer;
-    private Job job;
     private List<LeakSuspect> suspects;
     private final List<SuspectRow> rows = new ArrayList<>();
     private int pathsShown;
 
     public LeakSuspectsPage(LoadedSnapshot snapshot) {
-        this.snapshot = snapshot;
+        super(snapshot);
     }
 
-    public Composite create(Composite parent) {
-        control = new Composite(parent, SWT.NONE);
-        control.setLayout(new GridLayout(1, false));
-        status = new Label(control, SWT.WRAP);
-        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        status.setText("Leak suspects are looked for when this page is first shown.");
-        viewer = new TreeViewer(control, SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
-        viewer.getTree().setHeaderVisible(true);
-        viewer.getTree().setLinesVisible(true);
-        viewer.getTree().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        column("Suspect, accumulation point, paths from GC roots", SWT.LEFT, SuspectRow::text);
-        column("Shallow bytes", SWT.RIGHT, r -> r.shallow() < 0 ? "" : Format.bytes(r.shallow()));
-        column("Retained bytes", SWT.RIGHT, r -> r.retained() < 0 ? "" : Format.bytes(r.retained()));
-        column("% of heap", SWT.RIGHT, r -> r.retained() < 0 ? "" : Format.percent(r.retained(), snapshot.heapBytes()));
+    @Override protected String waitingText() { return "Leak suspects are looked for when this page is first shown."; }
+
+    @Override protected String workingText() { return "Looking for leak suspects\u2026"; }
+
+    @Override protected String jobName() { return "Leak suspects"; }
+
+    @Override protected String failureText() { return "Cannot look for leak suspects"; }
+
+    @Override
+    protected void createContent(Composite parent) {
+        viewer = treeViewer(parent, SuspectRow.class, SuspectRow::children);
+        treeColumn(viewer, "Suspect, accumulation point, paths from GC roots", SWT.LEFT, SuspectRow.class, SuspectRow::text);
+        treeColumn(viewer, "Shallow bytes", SWT.RIGHT, SuspectRow.class, r -> r.shallow() < 0 ? "" : Format.bytes(r.shallow()));
+        treeColumn(viewer, "Retained bytes", SWT.RIGHT, SuspectRow.class, r -> r.retained() < 0 ? "" : Format.bytes(r.retained()));
+        treeColumn(viewer, "% of heap", SWT.RIGHT, SuspectRow.class,
+                r -> r.retained() < 0 ? "" : Format.percent(r.retained(), snapshot.heapBytes()));
         String bytes = Format.bytes(snapshot.heapBytes());
         ColumnFit.install(viewer.getTree(), 0).number(1, bytes).number(2, bytes).number(3, Format.percent(1, 1));
-        viewer.setContentProvider(new ITreeContentProvider() {
-            @Override public Object[] getElements(Object input) { return input instanceof List<?> l ? l.toArray() : new Object[0]; }
-            @Override public Object[] getChildren(Object e) { return e instanceof SuspectRow r ? r.children().toArray() : new Object[0]; }
-            @Override public Object getParent(Object e) { return null; }
-            @Override public boolean hasChildren(Object e) { return e instanceof SuspectRow r && !r.children().isEmpty(); }
-        });
-        viewer.getTree().addListener(SWT.DefaultSelection, e -> { // Enter or double-click: open or close the row
-            if (e.item instanceof TreeItem item && item.getData() != null) viewer.setExpandedState(item.getData(), !item.getExpanded());
-        });
-        control.addDisposeListener(e -> { if (job != null) job.cancel(); });
-        return control;
     }
 
-    private void column(String title, int align, Function<SuspectRow, String> text) {
-        var c = new TreeViewerColumn(viewer, align);
-        c.getColumn().setText(title);
-        c.getColumn().setWidth(align == SWT.LEFT ? 600 : 110);
-        c.setLabelProvider(new ColumnLabelProvider() {
-            @Override public String getText(Object e) { return e instanceof SuspectRow r ? text.apply(r) : ""; }
-        });
+    /** The suspects at once (O(top-level objects)); their paths come in {@link #findMore}. */
+    @Override
+    protected Found find(Progress progress, IProgressMonitor monitor) {
+        var analysis = snapshot.analyzed().analysis();
+        var found = analysis.leakSuspects();
+        var instances = new ArrayList<int[]>();
+        for (var s : found) instances.add(analysis.suspectInstances(s));
+        return new Found(found, instances);
     }
 
-    /** Looks for the suspects and their paths in a job, the first time it is asked; that job, running or done. */
-    public Job compute() {
-        if (job != null) return job;
-        status.setText("Looking for leak suspects\u2026");
-        var display = control.getDisplay();
-        job = new Job("Leak suspects of " + snapshot.fileName()) {
-            @Override protected IStatus run(IProgressMonitor monitor) {
-                var progress = MonitorProgress.begin(monitor, getName());
-                try {
-                    var analysis = snapshot.analyzed().analysis();
-                    var found = analysis.leakSuspects();
-                    var instances = new ArrayList<int[]>();
-                    for (var s : found) instances.add(analysis.suspectInstances(s));
-                    display.asyncExec(() -> show(found, instances));
-                    for (int i = 0; i < found.size() && !monitor.isCanceled(); i++) {
-                        int point = found.get(i).accumulationPoint();
-                        var paths = analysis.pathsToRoots(point, PathsToRoots.WEAK_KINDS, progress);
-                        var merged = RootPathTree.merge(snapshot.graph(), point, paths, MAX_PATHS, monitor::isCanceled);
-                        int suspect = i;
-                        display.asyncExec(() -> showPaths(suspect, merged));
-                    }
-                    return monitor.isCanceled() ? Status.CANCEL_STATUS : Status.OK_STATUS;
-                } catch (CancellationException canceled) {
-                    return Status.CANCEL_STATUS;
-                } catch (IllegalStateException closed) {
-                    if (snapshot.isClosed()) return Status.CANCEL_STATUS; // the editor was closed meanwhile
-                    throw closed;
-                } finally {
-                    monitor.done();
-                }
-            }
-        };
-        job.schedule();
-        return job;
+    /** Each accumulation point's paths from the GC roots, which may wait for the path index. */
+    @Override
+    protected void findMore(Found found, Progress progress, IProgressMonitor monitor) {
+        var analysis = snapshot.analyzed().analysis();
+        for (int i = 0; i < found.suspects().size() && !monitor.isCanceled(); i++) {
+            int point = found.suspects().get(i).accumulationPoint();
+            var paths = analysis.pathsToRoots(point, PathsToRoots.WEAK_KINDS, progress);
+            var merged = RootPathTree.merge(snapshot.graph(), point, paths, MAX_PATHS, monitor::isCanceled);
+            int suspect = i;
+            inUi(() -> showPaths(suspect, merged));
+        }
+    }
+
+    @Override
+    protected void show(Found f) {
+        show(f.suspects(), f.instances());
     }
 
     private void show(List<LeakSuspect> found, List<int[]> instances) {
-        if (control.isDisposed() || snapshot.isClosed()) return;
         suspects = found;
         var g = snapshot.graph();
         for (int i = 0; i < found.size(); i++) {
@@ -173,15 +134,14 @@ public final class LeakSuspectsPage {
             viewer.expandToLevel(row, 1);
             viewer.expandToLevel(accumulationPoint(row), 1);
         }
-        status.setText(found.isEmpty() ? "No object, and no class with its instances together, retains 10 % of the heap or more."
+        done(found.isEmpty() ? "No object, and no class with its instances together, retains 10 % of the heap or more."
                 : Format.count(found.size()) + (found.size() == 1 ? " suspect retains" : " suspects retain")
                         + " 10 % of the heap or more, biggest first (MAT's rule). Under each accumulation point, the shortest paths to it"
                         + " from the GC roots (up to " + MAX_PATHS + ", weak, soft and phantom references not followed): each row holds the row above.");
-        control.layout(true, true);
     }
 
     private void showPaths(int suspect, RootPathTree.Result merged) {
-        if (control.isDisposed() || snapshot.isClosed() || suspect >= rows.size()) return;
+        if (suspect >= rows.size()) return;
         SuspectRow point = accumulationPoint(rows.get(suspect));
         point.setPaths(merged.top());
         if (merged.paths() == 0) {
@@ -210,4 +170,7 @@ public final class LeakSuspectsPage {
     }
 
     public TreeViewer viewer() { return viewer; }
+
+    @Override
+    public List<? extends ColumnViewer> viewers() { return List.of(viewer); }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.viewers.ColumnViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.custom.StyleRange;
@@ -27,7 +28,7 @@ import org.polyheap.ui.ObjectRef;
  * (size model, dominator semantics in plain words), warnings, and two bar charts of the biggest
  * objects and classes by retained size. Everything shown was computed by the open job.
  */
-public final class OverviewPage {
+public final class OverviewPage implements EditorPage {
     private final LoadedSnapshot snapshot;
     private final List<String> names = new ArrayList<>();
     private final List<String> values = new ArrayList<>();
@@ -40,6 +41,7 @@ public final class OverviewPage {
         this.snapshot = snapshot;
     }
 
+    @Override
     public Composite create(Composite parent) {
         var page = PolyheapCss.classed(new Composite(parent, SWT.NONE), "polyheap-page"); // the theme colours it
         page.setLayout(new GridLayout(2, true));
@@ -202,4 +204,7 @@ public final class OverviewPage {
 
     /** The V8 Statistics chart; null for other formats. */
     public BarChart statisticsChart() { return statisticsChart; }
+
+    @Override
+    public List<? extends ColumnViewer> viewers() { return List.of(); }
 }

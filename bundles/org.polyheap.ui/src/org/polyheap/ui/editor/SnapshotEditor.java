@@ -24,9 +24,8 @@ import org.polyheap.ui.jobs.InboundIndexJob;
 import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
- * One open snapshot, in six pages: Overview, Histogram, Dominator Tree, Duplicate Strings, Leak Suspects
- * and Top Consumers. The input carries the
- * snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
+ * One open snapshot, in pages ({@link EditorPage}): Overview, Histogram, Dominator Tree, Duplicate Strings,
+ * Leak Suspects, Top Consumers, Collections and Threads. The input carries the snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
  * window keeps answering while an editor opens. When the last page is made, the editor starts the
  * background build of the incoming references if the index has none ({@link InboundIndexJob}).
@@ -55,6 +54,8 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private final Composite[] holders = new Composite[TITLES.length];
     private final boolean[] made = new boolean[TITLES.length];
     private boolean creating;
+    /** The pages, in the order of the tabs (their index is OVERVIEW ... THREADS). */
+    private EditorPage[] pages;
     private OverviewPage overview;
     private HistogramPage histogram;
     private DominatorPage dominators;
@@ -87,6 +88,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         consumers = new TopConsumersPage(snapshot);
         collections = new CollectionsPage(snapshot);
         threads = new ThreadsPage(snapshot);
+        pages = new EditorPage[] { overview, histogram, dominators, duplicates, suspects, consumers, collections, threads };
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
@@ -118,49 +120,15 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private void make(int page) {
         if (made[page] || holders[page].isDisposed()) return;
         made[page] = true;
-        switch (page) {
-            case OVERVIEW -> overview.create(holders[page]);
-            case HISTOGRAM -> {
-                histogram.create(holders[page]);
-                selection.watch(histogram.viewer());
-                new ObjectMenu(this, histogram.viewer()).install();
-                var history = NavigationHistory.of(getSite().getWorkbenchWindow());
-                histogram.onChange(c -> history.mark(c == HistogramPage.Change.FILTER ? NavigationHistory.Kind.FILTER : NavigationHistory.Kind.STEP));
-            }
-            case DOMINATORS -> {
-                dominators.create(holders[page]);
-                selection.watch(dominators.viewer());
-                new ObjectMenu(this, dominators.viewer()).install();
-            }
-            case DUPLICATES -> {
-                duplicates.create(holders[page]);
-                selection.watch(duplicates.viewer());
-                new ObjectMenu(this, duplicates.viewer()).install();
-            }
-            case LEAK_SUSPECTS -> {
-                suspects.create(holders[page]);
-                selection.watch(suspects.viewer());
-                new ObjectMenu(this, suspects.viewer()).install();
-            }
-            case COLLECTIONS -> {
-                collections.create(holders[page]);
-                for (var viewer : collections.viewers()) {
-                    selection.watch(viewer);
-                    new ObjectMenu(this, viewer).install();
-                }
-            }
-            case THREADS -> {
-                threads.create(holders[page]);
-                selection.watch(threads.viewer());
-                new ObjectMenu(this, threads.viewer()).install();
-            }
-            default -> {
-                consumers.create(holders[page]);
-                for (var viewer : consumers.viewers()) {
-                    selection.watch(viewer);
-                    new ObjectMenu(this, viewer).install();
-                }
-            }
+        EditorPage p = pages[page];
+        p.create(holders[page]);
+        for (var viewer : p.viewers()) {
+            selection.watch(viewer);
+            new ObjectMenu(this, viewer).install();
+        }
+        if (page == HISTOGRAM) {
+            var history = NavigationHistory.of(getSite().getWorkbenchWindow());
+            histogram.onChange(c -> history.mark(c == HistogramPage.Change.FILTER ? NavigationHistory.Kind.FILTER : NavigationHistory.Kind.STEP));
         }
         holders[page].layout(true, true);
     }
@@ -201,16 +169,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     @Override
     protected void pageChange(int newPageIndex) {
         if (!creating) make(newPageIndex);
-        if (made[newPageIndex]) { // what these pages show is found in a job, only when asked for
-            switch (newPageIndex) {
-                case DUPLICATES -> duplicates.compute(); // reads every string
-                case LEAK_SUSPECTS -> suspects.compute(); // path searches
-                case TOP_CONSUMERS -> consumers.compute();
-                case COLLECTIONS -> collections.compute(); // reads every collection and primitive array
-                case THREADS -> threads.compute(); // reads names and states from the file
-                default -> { }
-            }
-        }
+        if (made[newPageIndex]) pages[newPageIndex].shown(); // a page finds what it shows only when first shown
         super.pageChange(newPageIndex);
     }
 
@@ -302,15 +261,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     @Override
     public void setFocus() {
-        switch (getActivePage()) {
-            case HISTOGRAM -> histogram().viewer().getControl().setFocus();
-            case DOMINATORS -> dominators().viewer().getControl().setFocus();
-            case DUPLICATES -> duplicates().viewer().getControl().setFocus();
-            case LEAK_SUSPECTS -> leakSuspects().viewer().getControl().setFocus();
-            case TOP_CONSUMERS -> topConsumers().objectsViewer().getControl().setFocus();
-            case COLLECTIONS -> collections().viewers().getFirst().getControl().setFocus();
-            case THREADS -> threads().viewer().getControl().setFocus();
-            default -> super.setFocus();
+        int page = getActivePage();
+        if (page >= 0) make(page);
+        if (page >= 0 && !pages[page].viewers().isEmpty()) {
+            pages[page].viewers().getFirst().getControl().setFocus();
+        } else {
+            super.setFocus();
         }
     }
 

@@ -4,10 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
@@ -17,12 +13,12 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.model.Progress;
 import org.polyheap.report.Documents;
 import org.polyheap.report.Queries;
 import org.polyheap.report.table.Table;
 import org.polyheap.ui.LoadedSnapshot;
 import org.polyheap.ui.ObjectRef;
-import org.polyheap.ui.jobs.MonitorProgress;
 
 /**
  * The Top Consumers page, MAT's Top Consumers live: the biggest objects, classes and packages (Java) or
@@ -32,40 +28,40 @@ import org.polyheap.ui.jobs.MonitorProgress;
  * select their object and have the object menu; class and group rows have the Histogram's row menu.
  * UI thread.
  */
-public final class TopConsumersPage {
+public final class TopConsumersPage extends LazyPage<Queries.Consumers> {
     /** A row of the objects table. */
     public record ObjectRow(Object[] cells, ObjectRef object) implements ObjectRef.Holder { }
 
     /** A row of the classes or groups table. */
     public record ClassRow(Object[] cells, ClassRef classRef) implements ClassRef.Holder { }
 
-    private final LoadedSnapshot snapshot;
-    private Composite control;
-    private Label status;
     private Section objects, classes, groups;
-    private Job job;
     private Queries.Consumers consumers;
 
     /** A heading and its table. */
     private record Section(Label heading, TableViewer viewer) { }
 
     public TopConsumersPage(LoadedSnapshot snapshot) {
-        this.snapshot = snapshot;
+        super(snapshot);
     }
 
-    public Composite create(Composite parent) {
-        control = new Composite(parent, SWT.NONE);
-        control.setLayout(new GridLayout(1, false));
-        status = new Label(control, SWT.WRAP);
-        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        status.setText("The top consumers are listed when this page is first shown.");
-        var sash = new SashForm(control, SWT.VERTICAL); // objects above, classes and groups side by side below
+    @Override protected String waitingText() { return "The top consumers are listed when this page is first shown."; }
+
+    @Override
+    protected String workingText() { return "Finding the biggest objects, classes and " + plural(snapshotGrouping()) + "\u2026"; }
+
+    @Override protected String jobName() { return "Top consumers"; }
+
+    @Override protected String failureText() { return "Cannot list the top consumers"; }
+
+    @Override
+    protected void createContent(Composite parent) {
+        var sash = new SashForm(parent, SWT.VERTICAL); // objects above, classes and groups side by side below
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         objects = section(sash, "Biggest objects");
         var below = new SashForm(sash, SWT.HORIZONTAL);
         classes = section(below, "Biggest classes");
         groups = section(below, "Biggest " + plural(snapshotGrouping()));
-        return control;
     }
 
     private static Section section(Composite parent, String title) {
@@ -76,11 +72,7 @@ public final class TopConsumersPage {
         var heading = new Label(box, SWT.NONE);
         heading.setText(title);
         heading.setFont(org.eclipse.jface.resource.JFaceResources.getBannerFont());
-        var viewer = new TableViewer(box, SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
-        viewer.getTable().setHeaderVisible(true);
-        viewer.getTable().setLinesVisible(true);
-        viewer.getTable().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        viewer.setContentProvider(ArrayContentProvider.getInstance());
+        var viewer = tableViewer(box);
         return new Section(heading, viewer);
     }
 
@@ -94,33 +86,15 @@ public final class TopConsumersPage {
         };
     }
 
-    /** Lists the top consumers in a job, the first time it is asked; that job, running or done. */
-    public Job compute() {
-        if (job != null) return job;
-        status.setText("Finding the biggest objects, classes and " + plural(snapshotGrouping()) + "\u2026");
-        var display = control.getDisplay();
-        job = new Job("Top consumers of " + snapshot.fileName()) {
-            @Override protected IStatus run(IProgressMonitor monitor) {
-                var progress = MonitorProgress.begin(monitor, getName());
-                try {
-                    var found = Queries.topConsumers(snapshot.analyzed(), Documents.TOP_ROWS, progress);
-                    display.asyncExec(() -> show(found));
-                    return Status.OK_STATUS;
-                } catch (IllegalStateException closed) { // cancelled (CancellationException), or the snapshot closed
-                    return Status.CANCEL_STATUS;
-                } finally {
-                    monitor.done();
-                }
-            }
-        };
-        job.schedule();
-        return job;
+    @Override
+    protected Queries.Consumers find(Progress progress, IProgressMonitor monitor) {
+        return Queries.topConsumers(snapshot.analyzed(), Documents.TOP_ROWS, progress);
     }
 
     private Grouping snapshotGrouping() { return org.polyheap.analysis.TopConsumers.groupingFor(snapshot.graph()); }
 
-    private void show(Queries.Consumers found) {
-        if (control.isDisposed() || snapshot.isClosed()) return;
+    @Override
+    protected void show(Queries.Consumers found) {
         consumers = found;
         var objectRows = new ArrayList<ObjectRow>();
         for (int i = 0; i < found.objectIds().length; i++) {
@@ -130,10 +104,9 @@ public final class TopConsumersPage {
         fill(classes, found.classes(), groupRows(found.classes(), found.classRows(), Grouping.CLASS), 0);
         fill(groups, found.groups(), groupRows(found.groups(), found.groupRows(), found.grouping()), 0);
         groups.heading().setText("Biggest " + plural(found.grouping()));
-        status.setText("By retained size, biggest first, " + Documents.TOP_ROWS + " of each; synthetic containers left out. A class's or "
+        done("By retained size, biggest first, " + Documents.TOP_ROWS + " of each; synthetic containers left out. A class's or "
                 + (found.grouping() == Grouping.PACKAGE ? "package's" : "library's") + " retained bytes are a lower bound, as on the Histogram"
                 + " (what its objects that no other of its objects dominates retain).");
-        control.layout(true, true);
     }
 
     private static List<ClassRow> groupRows(Table table, List<HistogramRow> rows, Grouping grouping) {
@@ -181,5 +154,6 @@ public final class TopConsumersPage {
     public TableViewer groupsViewer() { return groups.viewer(); }
 
     /** The three tables, objects, classes and groups. */
+    @Override
     public List<TableViewer> viewers() { return List.of(objects.viewer(), classes.viewer(), groups.viewer()); }
 }

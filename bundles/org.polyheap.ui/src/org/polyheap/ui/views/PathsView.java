@@ -146,6 +146,15 @@ public final class PathsView extends ObjectView {
                 } catch (IllegalStateException closed) {
                     if (ref.snapshot().isClosed()) return Status.CANCEL_STATUS; // its editor was closed meanwhile
                     throw closed;
+                } catch (java.io.UncheckedIOException e) {
+                    // the index could not be built or read: closed meanwhile (its folder may be gone), or one line in the view
+                    if (ref.snapshot().isClosed() || monitor.isCanceled()) return Status.CANCEL_STATUS;
+                    viewer.getControl().getDisplay().asyncExec(() -> {
+                        if (!viewer.getControl().isDisposed() && generation.get() == mine) {
+                            describe(ref, "Cannot search the paths: " + org.polyheap.ui.editor.SnapshotEditor.describe(e.getCause()));
+                        }
+                    });
+                    return Status.OK_STATUS;
                 }
                 return monitor.isCanceled() ? Status.CANCEL_STATUS : Status.OK_STATUS;
             }
