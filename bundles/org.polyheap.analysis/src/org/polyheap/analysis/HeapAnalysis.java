@@ -214,7 +214,39 @@ public final class HeapAnalysis {
 
     /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */
     public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded, Progress progress) {
-        return PathsToRoots.of(pathIndex(progress), object, excluded, progress);
+        PathIndex index = pathIndex(progress);
+        return dominatorChainHolds(index, excluded) ? PathsToRoots.alongDominators(index, tree, object, excluded, progress)
+                : PathsToRoots.of(index, object, excluded, progress);
+    }
+
+    /**
+     * True when the first path to a GC root comes along the dominator chain ({@link PathsToRoots}) for
+     * searches that skip {@code excluded}: see below. Prepares the path index if not yet.
+     */
+    public boolean pathsFollowDominators(Set<ReferenceKind> excluded) {
+        PathIndex index = pathIndex(Progress.NONE);
+        index.excludedSlots(excluded); // learns the kinds present, if nothing had before
+        return dominatorChainHolds(index, excluded);
+    }
+
+    /**
+     * True when every path the search may take passes through the object's dominators: the tree's rules
+     * decide by kind alone and keep every reference of a kind the search follows, and its roots are the
+     * graph's GC roots (not so when a thread holds its stack's objects, nor under V8's or Dart's rules).
+     */
+    private boolean dominatorChainHolds(PathIndex index, Set<ReferenceKind> excluded) {
+        var semantics = options.semantics();
+        boolean byKind = switch (semantics) {
+            case JAVA, JAVA_MAT, GENERIC, FUCHSIA -> true;
+            case V8_DEVTOOLS, DART -> false;
+        };
+        long present = index.presentKinds();
+        if (!byKind || options.stackRootsUnderThread() || present == -1 || (present >>> ReferenceKind.values().length) != 0) return false;
+        for (ReferenceKind k : ReferenceKind.values()) {
+            boolean followed = (present & 1L << k.code()) != 0 && !excluded.contains(k);
+            if (followed && !RetentionRules.retainsByKind(semantics, k)) return false;
+        }
+        return true;
     }
 
     /** Merged shortest paths of a set. See {@link MergedPaths}. */

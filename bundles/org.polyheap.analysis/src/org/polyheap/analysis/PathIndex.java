@@ -23,6 +23,7 @@ public final class PathIndex {
     final int[] inStart;
     final int[] inSource;
     final long[] roots;
+    private volatile long presentKinds = -1;
     private final Map<Set<ReferenceKind>, long[]> excludedSlots = new ConcurrentHashMap<>();
 
     private PathIndex(HeapGraph graph, int[] inStart, int[] inSource, long[] roots) {
@@ -69,11 +70,14 @@ public final class PathIndex {
             int[] starts = FlatColumns.starts(graph.outStart(), n);
             int[] kindChunk = new int[1 << 16], targetChunk = new int[1 << 16];
             int o = 0;
+            long present = 0;
             for (int at = 0; at < starts[n]; at += kindChunk.length) {
                 int len = Math.min(kindChunk.length, starts[n] - at);
                 graph.outKind().copyTo(at, kindChunk, 0, len);
                 boolean targetsRead = false;
                 for (int i = 0; i < len; i++) {
+                    int kind = kindChunk[i];
+                    present |= kind >= 0 && kind < 63 ? 1L << kind : 1L << 63; // bit 63: a kind no enum constant has
                     if (!kinds[kindChunk[i] & 0xff]) continue;
                     if (!targetsRead) { // most chunks hold no excluded reference: their targets are not read
                         graph.outTarget().copyTo(at, targetChunk, 0, len);
@@ -84,9 +88,16 @@ public final class PathIndex {
                     markSlot(slots, o, targetChunk[i]);
                 }
             }
+            presentKinds = present;
             return slots;
         });
     }
+
+    /**
+     * The reference kinds the graph has, as bits by {@link ReferenceKind#code()}, or -1 while unknown:
+     * learnt by the first {@link #excludedSlots} pass, which reads every kind anyway.
+     */
+    long presentKinds() { return presentKinds; }
 
     /** Marks an unmarked slot of {@code source} in {@code target}'s inbound row. */
     private void markSlot(long[] slots, int source, int target) {
