@@ -142,6 +142,9 @@ class ExitAndRestartTest extends WindowTest {
         var plan = StartupPlan.of(atExit.read(), List.of(commandLine, hprof));
         assertEquals(List.of(fuchsiaRequest, OpenRequest.of(commandLine), OpenRequest.of(hprof)), plan.open(),
                 "saved first, then the command line's files; a file in both opens once, at its command-line place");
+        Path link = Files.createSymbolicLink(dir.resolve("link-to-" + hprof.getFileName()), hprof);
+        assertEquals(List.of(fuchsiaRequest, OpenRequest.of(link)), StartupPlan.of(atExit.read(), List.of(link)).open(),
+                "a file open at exit and named on the command line through a link opens once");
         var lines = new ArrayList<String>();
         var jobs = PolyheapWorkbenchAdvisor.openAtStart(UiTestSupport.window(), plan, lines::add);
         jobs.forEach(UiTestSupport::waitFor);

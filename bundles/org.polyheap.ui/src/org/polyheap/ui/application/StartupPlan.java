@@ -27,18 +27,28 @@ public record StartupPlan(List<OpenRequest> open, List<Path> missing) {
 
     /** The plan for the saved snapshots {@code saved} (empty when the preference is off) and the command line's {@code files}. */
     public static StartupPlan of(List<SnapshotEntry> saved, List<Path> files) {
-        var open = new LinkedHashMap<Path, OpenRequest>();
+        var open = new LinkedHashMap<Path, OpenRequest>(); // by the file itself: a link and its target are one file
         var missing = new ArrayList<Path>();
         for (var e : saved) {
-            if (Files.exists(e.file())) open.putIfAbsent(e.file(), e.request());
+            if (Files.exists(e.file())) open.putIfAbsent(sameFile(e.file()), e.request());
             else missing.add(e.file());
         }
         for (Path f : files) {
             Path file = f.toAbsolutePath().normalize();
-            open.remove(file); // keeps the command line's order at the end
-            open.put(file, OpenRequest.of(file));
+            Path key = sameFile(file);
+            open.remove(key); // keeps the command line's order at the end
+            open.put(key, OpenRequest.of(file));
         }
         return new StartupPlan(new ArrayList<>(open.values()), missing);
+    }
+
+    /** The file's real path, so that names of one file compare equal; the absolute path when it has none. */
+    private static Path sameFile(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (java.io.IOException | SecurityException e) {
+            return file.toAbsolutePath().normalize();
+        }
     }
 
     /** True when nothing is to open: start-up shows the bundled sample. */
