@@ -58,7 +58,21 @@ class PackageTreeTest extends WindowTest {
         assertEquals(Format.count(utilObjects), util.getText(1), "java.util and its subpackages");
         tree.setSelection(hashMap);
         tree.showItem(hashMap);
+        tree.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
         UiTestSupport.screenshot("hprof-histogram-package-tree");
+
+        // a class row has the Histogram row's menu: List Objects lists the class's objects
+        assertTrue(UiTestSupport.menuTexts(tree.getMenu()).contains(org.polyheap.ui.editor.ObjectMenu.LIST_OBJECTS),
+                UiTestSupport.menuTexts(tree.getMenu()).toString());
+        UiTestSupport.clickMenu(tree, org.polyheap.ui.editor.ObjectMenu.LIST_OBJECTS);
+        var objectsView = (org.polyheap.ui.views.ObjectsView) UiTestSupport.window().getActivePage()
+                .findView(org.polyheap.ui.views.ObjectsView.ID);
+        UiTestSupport.spinUntil(() -> objectsView != null && objectsView.objects().length > 0, UiTestSupport.TIMEOUT_MS, "objects listed");
+        assertEquals(expected.objects(), objectsView.objects().length, "every HashMap");
+        tree.setSelection(java);
+        tree.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+        assertFalse(UiTestSupport.menuTexts(tree.getMenu()).contains(org.polyheap.ui.editor.ObjectMenu.LIST_OBJECTS),
+                "a package row is no class: its subpackages are not the Histogram's package row");
     }
 
     /** The filter keeps matching classes and the packages above them; the totals line adds up the kept classes. */

@@ -472,5 +472,5 @@ public final class HistogramPage implements EditorPage {
     }
 
     @Override
-    public List<? extends ColumnViewer> viewers() { return List.of(viewer); }
+    public List<? extends ColumnViewer> viewers() { return List.of(viewer, packageTree.viewer()); }
 }

@@ -121,6 +121,9 @@ public final class ObjectMenu {
             var page = editor.histogram();
             return new ClassRow(page.grouping(), row.name(), page.scope());
         }
+        if (element instanceof PackageTreeRows.Row row && row.className() != null) { // a class in the Histogram's package tree
+            return new ClassRow(org.polyheap.analysis.Grouping.CLASS, row.className(), editor.histogram().scope());
+        }
         if (element instanceof ClassRef.Holder h && h.classRef() != null) {
             return new ClassRow(h.classRef().grouping(), h.classRef().name(), HistogramPage.Scope.WHOLE_HEAP);
         }

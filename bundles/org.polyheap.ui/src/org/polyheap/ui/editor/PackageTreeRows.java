@@ -31,7 +31,10 @@ public final class PackageTreeRows {
     public PackageTree tree() { return tree; }
 
     /** One node as a row of the tree widget (equal when the view and node are). */
-    public record Row(View view, int node) { }
+    public record Row(View view, int node) {
+        /** The class this row stands for, or null for a package row. */
+        public String className() { return view.tree().isClass(node) ? view.tree().fullName(node) : null; }
+    }
 
     /** The rows for a filter text (see {@link HistogramRows#compile}) sorted by a column. O(nodes · log). */
     public View view(String filterText, HistogramRows.Column column, boolean descending) {
