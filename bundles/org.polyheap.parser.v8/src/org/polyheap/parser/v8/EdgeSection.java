@@ -14,7 +14,9 @@ import org.polyheap.model.spi.SnapshotSource;
  * its source node (edges are grouped by source in node order, {@code edge_count} per node).
  * Scanning and checking run on a thread of their own, a few batches ahead of the visitor, which
  * runs on the calling thread (so a sink behind it sees one thread). Memory: {@value #BATCHES}
- * batches of {@value #BATCH} edges (16 bytes each). One call per pass.
+ * batches of {@value #BATCH} edges (16 bytes each). A small content ({@link SmallContent}) is read on
+ * the calling thread alone, in one batch sized to it: a thread and 1 MB of batches cost more than
+ * reading it. One call per pass.
  */
 final class EdgeSection {
     static final int BATCH = 8192;
@@ -34,10 +36,18 @@ final class EdgeSection {
 
     /** Checked edges handed from the scanning thread to the visitor; {@code size < 0} ends the stream. */
     private static final class Batch {
-        final int[] from = new int[BATCH], type = new int[BATCH], name = new int[BATCH], to = new int[BATCH];
+        final int[] from, type, name, to;
         int size;
         Exception failure;
+
+        Batch(int capacity) {
+            from = new int[capacity];
+            type = new int[capacity];
+            name = new int[capacity];
+            to = new int[capacity];
+        }
     }
+
 
     private final SnapshotSource source;
     private final long offset;
@@ -52,6 +62,11 @@ final class EdgeSection {
     private long edgesRead, dropped, namesMissing;
     private final BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(BATCHES), full = new ArrayBlockingQueue<>(BATCHES);
     private volatile boolean stopped;
+    /** Edges per batch. */
+    private final int capacity;
+    /** Reading inline: the visitor and progress the scan hands each batch to; null when a thread scans. */
+    private Visitor inlineVisitor;
+    private Progress inlineProgress;
 
     /**
      * What a permissive read found: edges handed on, references to nodes never read left out, names
@@ -60,7 +75,8 @@ final class EdgeSection {
     record Result(long edgesRead, long dropped, long namesMissing, SnapshotFormatException damage) { }
 
     private EdgeSection(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount,
-            boolean permissive, int missingName) {
+            boolean permissive, int missingName, int batches, int capacity) {
+        this.capacity = capacity;
         this.permissive = permissive;
         this.missingName = missingName;
         this.source = source;
@@ -68,7 +84,7 @@ final class EdgeSection {
         this.meta = meta;
         this.nodes = nodes;
         this.stringCount = stringCount;
-        for (int i = 0; i < BATCHES; i++) empty.add(new Batch());
+        for (int i = 0; i < batches; i++) empty.add(new Batch(capacity));
     }
 
     /**
@@ -82,7 +98,14 @@ final class EdgeSection {
      */
     static Result read(SnapshotSource source, long offset, SnapshotMeta meta, NodeTable nodes, int stringCount,
             int missingName, Progress progress, Visitor visitor) throws IOException, SnapshotFormatException {
-        var section = new EdgeSection(source, offset, meta, nodes, stringCount, missingName >= 0, missingName);
+        if (SmallContent.is(source)) {
+            // each edge takes at least 6 bytes ("0,0,0,"): one batch holds them all
+            int capacity = (int) Math.min(BATCH, source.size() / 6 + 1);
+            var section = new EdgeSection(source, offset, meta, nodes, stringCount, missingName >= 0, missingName, 1, capacity);
+            section.scanInline(progress, visitor);
+            return new Result(section.edgesRead, section.dropped, section.namesMissing, section.damage);
+        }
+        var section = new EdgeSection(source, offset, meta, nodes, stringCount, missingName >= 0, missingName, BATCHES, BATCH);
         var scanner = Thread.ofPlatform().name("polyheap-v8-edges").daemon().start(section::scan);
         try {
             section.visit(progress, visitor);
@@ -121,6 +144,33 @@ final class EdgeSection {
             progress.checkCanceled();
             empty.add(b);
         }
+    }
+
+    /** Scans on the calling thread, handing each batch to {@code visitor} as it is filled. */
+    private void scanInline(Progress progress, Visitor visitor) throws IOException, SnapshotFormatException {
+        inlineVisitor = visitor;
+        inlineProgress = progress;
+        try (var in = JsonScanner.open(source, offset)) {
+            scan(in);
+        } catch (SnapshotFormatException e) {
+            if (!permissive) throw e;
+            damage = e; // the edges before it were handed on
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("interrupted while reading edges");
+        }
+    }
+
+    /** Hands a filled batch on: to the visitor's queue, or straight to the visitor when reading inline. */
+    private void hand(Batch b) throws InterruptedException {
+        if (inlineVisitor == null) {
+            full.put(b);
+            return;
+        }
+        inlineVisitor.edges(b.from, b.type, b.name, b.to, b.size); // a visitor throws unchecked exceptions only
+        inlineProgress.worked(b.size);
+        inlineProgress.checkCanceled();
+        empty.add(b);
     }
 
     /** The scanning thread: fills batches until the array ends, then sends an end (or failure) marker. */
@@ -169,8 +219,8 @@ final class EdgeSection {
         int weak = meta.edgeType("weak");
         if (weak >= 0) indexed[weak] = true; // V8 writes a string id for weak edges, but numeric names are legal there too
         String[] what = meta.edgeFields().stream().map(f -> "edge field " + f).toArray(String[]::new);
-        long[] values = new long[BATCH * fields];
-        long[] at = new long[BATCH];
+        long[] values = new long[capacity * fields];
+        long[] at = new long[capacity];
         int from = 0;
         int[] edgeCount = nodes.edgeCount;
         int left = nodes.count > 0 ? edgeCount[0] : 0;
@@ -243,7 +293,7 @@ final class EdgeSection {
             }
             if (failure != null && !permissive) throw failure;
             b.size = w;
-            full.put(b);
+            hand(b);
             edgesRead += w;
             seen += rows;
             if (failure != null) throw failure; // permissive: kept as the damage, the edges before it handed on

@@ -22,6 +22,10 @@ import org.polyheap.model.spi.SnapshotSource;
  * for word loads and a 0 after the data). One instance per pass; not thread-safe.
  */
 final class JsonScanner extends BufferedSnapshotInput {
+    /** JSON's number grammar (RFC 8259), and its integers: compiled once, a meta section has many numbers. */
+    private static final java.util.regex.Pattern JSON_NUMBER = java.util.regex.Pattern.compile("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?"),
+            JSON_INTEGER = java.util.regex.Pattern.compile("-?\\d+");
+
     static final int BUFFER = 1 << 20;
     /** V8 cuts string-node names to 1024 chars; 64 MiB leaves room for any other name while a hostile string cannot take the heap. */
     static final int MAX_STRING_CHARS = 64 << 20;
@@ -201,11 +205,11 @@ final class JsonScanner extends BufferedSnapshotInput {
             case "false" -> Boolean.FALSE;
             case "null" -> null;
             default -> {
-                if (!text.matches("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?")) {
+                if (!JSON_NUMBER.matcher(text).matches()) {
                     throw fail(at, "not valid JSON: expected a value but found " + (text.isEmpty() ? shown(c) : shown(text)));
                 }
                 try {
-                    yield text.matches("-?\\d+") ? (Object) Long.parseLong(text) : (Object) Double.parseDouble(text);
+                    yield JSON_INTEGER.matcher(text).matches() ? (Object) Long.parseLong(text) : (Object) Double.parseDouble(text);
                 } catch (NumberFormatException tooLong) {
                     yield Double.parseDouble(text);
                 }

@@ -47,7 +47,7 @@ final class Locations {
     }
 
     /** Reads the {@code locations} array (the scanner is before its {@code [}); node indexes become ordinals. */
-    static Locations read(JsonScanner in, SnapshotMeta meta) throws IOException, SnapshotFormatException {
+    static Locations read(JsonScanner in, SnapshotMeta meta, long byteBudget) throws IOException, SnapshotFormatException {
         var l = new Locations();
         int fields = meta.locationFields().size();
         if (fields == 0) {
@@ -59,7 +59,7 @@ final class Locations {
         int oLine = meta.locationField("line"), oColumn = meta.locationField("column");
         int nodeFields = meta.nodeFieldCount();
         String[] what = meta.locationFields().stream().map(f -> "location field " + f).toArray(String[]::new);
-        int rows = 4096;
+        int rows = (int) Math.min(4096, byteBudget / (2L * fields) + 1); // each value takes two bytes at least ("0,")
         long[] batch = new long[rows * fields];
         long[] at = new long[rows];
         while (true) {

@@ -68,7 +68,7 @@ final class NodeTable {
         int oDetached = meta.nodeField("detachedness");
         int typeCount = meta.nodeTypes().size();
         String[] what = meta.nodeFields().stream().map(f -> "node field " + f).toArray(String[]::new);
-        int rows = 4096;
+        int rows = (int) Math.min(4096, bound + 1); // a small content needs no 4096-row buffer
         long[] batch = new long[rows * fields];
         long[] at = new long[rows];
         while (true) {

@@ -52,7 +52,7 @@ final class SectionScan {
             throws IOException, SnapshotFormatException {
         var s = new SectionScan(source, permissive);
         long budget = source.size() < 0 ? Long.MAX_VALUE : source.size();
-        // plain content: nodes and locations are read on threads of their own beside the rest of the pass
+        // plain content: nodes and locations are read on threads of their own beside the rest of the pass (not a small one)
         BackgroundRead<NodeTable> nodeRead = null;
         BackgroundRead<Locations> locationRead = null;
         try (var in = JsonScanner.open(source, 0)) {
@@ -74,7 +74,7 @@ final class SectionScan {
                     }
                     case "nodes" -> {
                         s.nodesOffset = s.arrayStart(in, key, s.nodesOffset);
-                        if (s.meta != null && !source.gzip()) {
+                        if (s.meta != null && !source.gzip() && !SmallContent.is(source)) {
                             var meta = s.meta;
                             long at = s.nodesOffset;
                             nodeRead = new BackgroundRead<>("polyheap-v8-nodes", () -> {
@@ -95,7 +95,7 @@ final class SectionScan {
                     }
                     case "locations" -> {
                         s.locationsOffset = s.arrayStart(in, key, s.locationsOffset);
-                        if (s.meta != null && !source.gzip()) {
+                        if (s.meta != null && !source.gzip() && !SmallContent.is(source)) {
                             var meta = s.meta;
                             long at = s.locationsOffset;
                             locationRead = new BackgroundRead<>("polyheap-v8-locations", () -> {
@@ -176,7 +176,7 @@ final class SectionScan {
     /** Reads the locations; permissive, a damaged section gives none (they only place closures in scripts). */
     private Locations locations(JsonScanner in, SnapshotMeta meta) throws IOException, SnapshotFormatException {
         try {
-            return Locations.read(in, meta);
+            return Locations.read(in, meta, source.size() < 0 ? Long.MAX_VALUE : source.size());
         } catch (SnapshotFormatException e) {
             if (!permissive) throw e;
             damaged(e);

@@ -88,14 +88,15 @@ public final class V8SnapshotParser implements SnapshotParser {
         progress.phase("Reading edges", meta.edgeCount());
         progress.checkCanceled();
         ReferenceKind[] kindOfType = meta.edgeTypes().stream().map(V8SnapshotParser::kind).toArray(ReferenceKind[]::new);
-        ReferenceKind[] kinds = new ReferenceKind[EdgeSection.BATCH];
+        ReferenceKind[][] kinds = {new ReferenceKind[0]}; // grown to the batches' size (small contents have small ones)
         EdgeSection.Result edges = scan.edgesOffset < 0 ? new EdgeSection.Result(0, 0, 0, null) // permissive: cut off before them
                 : EdgeSection.read(scan.source, scan.edgesOffset, meta, nodes, scan.stringsRead,
                         permissive ? scan.stringsRead : -1, progress, (from, type, name, to, count) -> {
                             evidence.edges(from, type, name, to, count);
                             scripts.edges(from, type, name, to, count);
-                            for (int i = 0; i < count; i++) kinds[i] = kindOfType[type[i]];
-                            sink.addReferences(from, to, kinds, name, count);
+                            if (kinds[0].length < count) kinds[0] = new ReferenceKind[count];
+                            for (int i = 0; i < count; i++) kinds[0][i] = kindOfType[type[i]];
+                            sink.addReferences(from, to, kinds[0], name, count);
                         });
         nodes.edgeCount = null; // only the edge pass needs it: 4 bytes per node less from here
         if (needDom) DomState.propagate(domState, nodes.type, nativeType, evidence.domFrom, evidence.domTo);
