@@ -9,6 +9,12 @@ jars_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 maven_jar() {
   local j="$m2/${1//.//}/$2/$3/$2-$3.jar"
   if [ ! -f "$j" ]; then
+    # Maven runs on JDK 25 (.mvn/jvm.config has options older JDKs refuse), whatever java is on PATH
+    if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -q '"25'; then
+      . "$jars_top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
+      polyheap_find_jdk 25 >&2 || return 1
+      export JAVA_HOME=$POLYHEAP_JDK
+    fi
     "$jars_top/mvnw" -q -B dependency:get -Dartifact="$1:$2:$3" -Dtransitive=false >&2 || { echo "cannot fetch $1:$2:$3" >&2; return 1; }
   fi
   printf '%s' "$j"
