@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.Progress;
@@ -18,7 +19,9 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
  * retained bytes per class name, before and after), and object-level new / removed / kept sets where
  * the format's identities are stable across snapshots of one process: V8 node ids, Dart identity
  * hashes together with the class and library (as Dart DevTools' diff matches instances per class;
- * objects with hash 0, which the VM gives only to objects whose hash was asked for, are not compared).
+ * objects with hash 0, which the VM writes for strings, lists, maps, numbers and its code objects, are
+ * not compared). Optionally only the objects of some reachability classes on each side count (as
+ * DevTools counts only objects reachable from the roots).
  * Java addresses change when the GC moves objects and Fuchsia block addresses are reused, so those
  * have no object-level comparison (see {@link SnapshotFormat#stableIdentity()}).
  */
@@ -61,9 +64,17 @@ public final class SnapshotComparison {
      * without objects on either side are left out.
      */
     public static List<ClassDelta> classDeltas(HeapAnalysis a, HeapAnalysis b, Progress progress) {
+        return classDeltas(a, b, null, progress);
+    }
+
+    /**
+     * As above, counting on each side only the objects of the reachability classes {@code only} (null:
+     * every object; then the stored histograms, else O(objects) per side).
+     */
+    public static List<ClassDelta> classDeltas(HeapAnalysis a, HeapAnalysis b, java.util.Set<Reachability> only, Progress progress) {
         Map<String, HistogramRow[]> rows = new LinkedHashMap<>();
-        for (HistogramRow r : a.histogram(Grouping.CLASS, null, progress)) rows.computeIfAbsent(r.name(), k -> new HistogramRow[2])[0] = r;
-        for (HistogramRow r : b.histogram(Grouping.CLASS, null, progress)) rows.computeIfAbsent(r.name(), k -> new HistogramRow[2])[1] = r;
+        for (HistogramRow r : a.histogram(Grouping.CLASS, null, only, progress)) rows.computeIfAbsent(r.name(), k -> new HistogramRow[2])[0] = r;
+        for (HistogramRow r : b.histogram(Grouping.CLASS, null, only, progress)) rows.computeIfAbsent(r.name(), k -> new HistogramRow[2])[1] = r;
         var out = new ArrayList<ClassDelta>(rows.size());
         rows.forEach((name, r) -> out.add(new ClassDelta(name, r[0] == null ? 0 : r[0].objects(), r[1] == null ? 0 : r[1].objects(),
                 r[0] == null ? 0 : r[0].shallow(), r[1] == null ? 0 : r[1].shallow(),
@@ -71,6 +82,80 @@ public final class SnapshotComparison {
         out.sort(Comparator.comparingLong(ClassDelta::retainedDelta).reversed()
                 .thenComparing(Comparator.comparingLong(ClassDelta::shallowDelta).reversed())
                 .thenComparing(ClassDelta::name));
+        return out;
+    }
+
+    /**
+     * One class name's objects as the object match sorted them (Dart DevTools' Diff per class): the
+     * objects of {@code b} whose identity {@code a} lacks ({@code added}, with their shallow bytes in
+     * {@code b}), those of {@code a} whose identity {@code b} lacks ({@code removed}, shallow bytes in
+     * {@code a}), those in both ({@code kept}, shallow bytes in {@code b}), and on each side the objects
+     * left out of the match (no identity, or one two objects share). Per side the four counts add up to
+     * the class's objects: {@code objectsB = added + kept + notComparedB}, {@code objectsA = removed +
+     * kept + notComparedA}; so {@code added - removed} equals the change in objects only when nothing
+     * was left out.
+     */
+    public record ClassChange(String name, long added, long addedShallow, long removed, long removedShallow, long kept,
+            long keptShallow, long notComparedA, long notComparedB) {
+        static final ClassChange NONE = new ClassChange("", 0, 0, 0, 0, 0, 0, 0, 0);
+
+        /** Objects new minus objects removed: DevTools' instance "Delta". */
+        public long matchedDelta() { return added - removed; }
+    }
+
+    /**
+     * The {@code delta}'s objects per class name (the key of {@link #classDeltas}' rows: Dart classes of
+     * one name in two libraries share it, as in the histogram; their objects were still matched by name,
+     * library and hash). O(objects of both): one class lookup per object.
+     */
+    public static Map<String, ClassChange> classChanges(HeapGraph a, HeapGraph b, ObjectDelta delta) {
+        return classChanges(a, b, delta, null, null);
+    }
+
+    /** As above, when {@code delta} matched only the objects {@code inA} and {@code inB} accept (null: all). */
+    public static Map<String, ClassChange> classChanges(HeapGraph a, HeapGraph b, ObjectDelta delta, IntPredicate inA,
+            IntPredicate inB) {
+        var names = new java.util.HashMap<String, Integer>();
+        int[] classA = nameNumbers(a, names), classB = nameNumbers(b, names);
+        int n = names.size();
+        long[] added = new long[n], addedShallow = new long[n], removed = new long[n], removedShallow = new long[n],
+                kept = new long[n], keptShallow = new long[n], allA = new long[n], allB = new long[n];
+        var clsA = a.objectClass();
+        var clsB = b.objectClass();
+        var sizeA = a.shallowSize();
+        var sizeB = b.shallowSize();
+        for (int o : delta.added()) {
+            int c = classB[clsB.get(o)];
+            added[c]++;
+            addedShallow[c] += sizeB.get(o);
+        }
+        for (int o : delta.removed()) {
+            int c = classA[clsA.get(o)];
+            removed[c]++;
+            removedShallow[c] += sizeA.get(o);
+        }
+        for (int o : delta.keptB()) {
+            int c = classB[clsB.get(o)];
+            kept[c]++;
+            keptShallow[c] += sizeB.get(o);
+        }
+        for (int o = 0, m = a.objectCount(); o < m; o++) if (inA == null || inA.test(o)) allA[classA[clsA.get(o)]]++;
+        for (int o = 0, m = b.objectCount(); o < m; o++) if (inB == null || inB.test(o)) allB[classB[clsB.get(o)]]++;
+        var out = new LinkedHashMap<String, ClassChange>();
+        names.forEach((name, c) -> out.put(name, new ClassChange(name, added[c], addedShallow[c], removed[c], removedShallow[c],
+                kept[c], keptShallow[c], allA[c] - removed[c] - kept[c], allB[c] - added[c] - kept[c])));
+        return out;
+    }
+
+    /** The class changes of {@code name}, all zero when neither snapshot has objects of it. */
+    public static ClassChange classChange(Map<String, ClassChange> changes, String name) {
+        return changes.getOrDefault(name, ClassChange.NONE);
+    }
+
+    /** Class id of {@code g} → number of its class name in {@code names} (shared by both snapshots). */
+    private static int[] nameNumbers(HeapGraph g, Map<String, Integer> names) {
+        int[] out = new int[g.classes().size()];
+        for (int c = 0; c < out.length; c++) out[c] = names.computeIfAbsent(g.classes().get(c).name(), k -> names.size());
         return out;
     }
 
@@ -95,6 +180,15 @@ public final class SnapshotComparison {
      * @throws IllegalArgumentException when the formats differ or have no stable identity
      */
     public static ObjectDelta objects(HeapGraph a, HeapGraph b) {
+        return objects(a, b, null, null);
+    }
+
+    /**
+     * As above, matching only the objects {@code inA} accepts in {@code a} and {@code inB} accepts in
+     * {@code b} (null: all); the others are in no count. With the strongly reachable objects on each
+     * side, an object that became garbage is removed, as in Dart DevTools' Diff.
+     */
+    public static ObjectDelta objects(HeapGraph a, HeapGraph b, IntPredicate inA, IntPredicate inB) {
         SnapshotFormat format = a.metadata().format();
         if (format != b.metadata().format() || !format.stableIdentity()) {
             throw new IllegalArgumentException("no object identity to compare " + format + " with "
@@ -102,16 +196,17 @@ public final class SnapshotComparison {
         }
         boolean dart = format == SnapshotFormat.DART;
         Identities keys = dart ? Identities.dart(a, b) : Identities.plain(a, b);
-        Long2IntOpenHashMap inA = uniqueIdentities(a, keys.a()), inB = uniqueIdentities(b, keys.b());
+        Long2IntOpenHashMap idsA = uniqueIdentities(a, keys.a(), inA), idsB = uniqueIdentities(b, keys.b(), inB);
         long notComparedA = 0, notComparedB = 0;
         boolean[] matched = new boolean[a.objectCount()];
         var added = new IntArrayList();
         var keptA = new IntArrayList();
         var keptB = new IntArrayList();
         for (int o = 0, n = b.objectCount(); o < n; o++) {
+            if (inB != null && !inB.test(o)) continue;
             long id = keys.b().of(o);
-            int self = id == NO_IDENTITY ? NONE : inB.get(id);
-            int x = id == NO_IDENTITY ? NONE : inA.get(id);
+            int self = id == NO_IDENTITY ? NONE : idsB.get(id);
+            int x = id == NO_IDENTITY ? NONE : idsA.get(id);
             if (self == AMBIGUOUS || x == AMBIGUOUS || self == NONE) { // no identity, or not one to one
                 notComparedB++;
                 continue;
@@ -126,9 +221,9 @@ public final class SnapshotComparison {
         }
         var removed = new IntArrayList();
         for (int o = 0; o < matched.length; o++) {
-            if (matched[o]) continue;
+            if (matched[o] || (inA != null && !inA.test(o))) continue;
             long id = keys.a().of(o);
-            if (id == NO_IDENTITY || inA.get(id) == AMBIGUOUS || inB.get(id) == AMBIGUOUS) notComparedA++;
+            if (id == NO_IDENTITY || idsA.get(id) == AMBIGUOUS || idsB.get(id) == AMBIGUOUS) notComparedA++;
             else removed.add(o);
         }
         return new ObjectDelta(added.toIntArray(), removed.toIntArray(), keptA.toIntArray(), keptB.toIntArray(),
@@ -174,10 +269,11 @@ public final class SnapshotComparison {
     }
 
     /** Identity → its only object, or {@link #AMBIGUOUS} when several objects share it; objects without one are left out. */
-    private static Long2IntOpenHashMap uniqueIdentities(HeapGraph g, Key key) {
+    private static Long2IntOpenHashMap uniqueIdentities(HeapGraph g, Key key, IntPredicate member) {
         var map = new Long2IntOpenHashMap(g.objectCount());
         map.defaultReturnValue(NONE);
         for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (member != null && !member.test(o)) continue;
             long id = key.of(o);
             if (id == NO_IDENTITY) continue;
             map.put(id, map.containsKey(id) ? AMBIGUOUS : o);

@@ -40,7 +40,7 @@ class ComparisonFiguresTest {
         }
     }
 
-    /** Most Dart objects have no identity hash (the VM gives one only when asked): they are counted, not matched. */
+    /** Many Dart objects have no identity hash (strings, lists, maps, numbers: the VM writes none): they are counted, not matched. */
     @Test
     void dartObjectCountsAreTheSetDifferencesOfClassAndHash() throws Exception {
         try (var a = open(TestData.DART_TINY); var b = open(TestData.DART_AFTER_GC)) {

@@ -36,11 +36,42 @@ public final class Documents {
      * the set of objects it covers when not the whole heap, then the rows.
      */
     public static Map<String, Object> histogram(Table rows, Grouping grouping, String reachability, String scope) {
+        return histogram(rows, grouping, reachability, scope, null);
+    }
+
+    /** As above, with the snapshot's native memory figures ({@link #nativeMemory}) when it records any (else null). */
+    public static Map<String, Object> histogram(Table rows, Grouping grouping, String reachability, String scope,
+            Map<String, Object> nativeMemory) {
         var doc = new LinkedHashMap<String, Object>();
         doc.put("groupBy", grouping.key());
         doc.put("reachability", reachability == null ? "all" : reachability);
         if (scope != null) doc.put("scope", scope);
+        if (nativeMemory != null) doc.put("nativeMemory", nativeMemory);
         doc.put(rows.name(), rows);
+        return doc;
+    }
+
+    /**
+     * What a snapshot says of native memory, or null when it records none per object: {@code objects}
+     * holding some and their {@code bytes} (the per-object figures the rows' {@code native} column sums),
+     * and for Dart the VM's own total, the header's {@code externalSize} ({@code vmExternalSize}: the
+     * isolate group's external allocations, as the VM service's {@code externalUsage} reports them).
+     */
+    public static Map<String, Object> nativeMemory(org.polyheap.model.HeapGraph g) {
+        if (!org.polyheap.analysis.NativeSizes.recorded(g)) return null;
+        var doc = new LinkedHashMap<String, Object>();
+        long objects = 0;
+        for (var a : g.attributes().values()) if (a.name().endsWith(NativeMemory.SIZE_SUFFIX)) objects += a.count();
+        doc.put("objects", objects);
+        doc.put("bytes", org.polyheap.analysis.NativeSizes.total(g));
+        String vm = g.metadata().fact("externalSize", null);
+        if (vm != null) {
+            try {
+                doc.put("vmExternalSize", Long.parseLong(vm));
+            } catch (NumberFormatException e) {
+                // a fact the parser wrote in another shape: left out rather than guessed
+            }
+        }
         return doc;
     }
 
@@ -131,8 +162,14 @@ public final class Documents {
 
     /** Two snapshots compared: the baseline's file, the object counts when the format allows them, the class deltas. */
     public static Map<String, Object> comparison(String baseline, Queries.Comparison c) {
+        return comparison(baseline, null, c);
+    }
+
+    /** As above, naming the reachability classes counted ({@code compare --reachability}; null: every object). */
+    public static Map<String, Object> comparison(String baseline, String reachability, Queries.Comparison c) {
         var doc = new LinkedHashMap<String, Object>();
         doc.put("baseline", baseline);
+        doc.put("reachability", reachability == null ? "all" : reachability);
         if (c.objects() != null) doc.put("objects", c.objects());
         doc.put(c.classes().name(), c.classes());
         return doc;

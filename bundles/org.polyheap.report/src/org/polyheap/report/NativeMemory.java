@@ -12,14 +12,14 @@ import org.polyheap.model.ObjectAttribute;
  * call costs a binary search per such attribute (usually one, with a few hundred entries).
  */
 public final class NativeMemory {
-    public static final String SIZE_SUFFIX = ".external-size";
+    public static final String SIZE_SUFFIX = org.polyheap.analysis.NativeSizes.SIZE_SUFFIX;
     public static final String NAMES_SUFFIX = ".external-names";
 
     private NativeMemory() { }
 
     /** True when the snapshot records native memory for any object. */
     public static boolean recorded(HeapGraph g) {
-        return g.attributes().keySet().stream().anyMatch(n -> n.endsWith(SIZE_SUFFIX));
+        return org.polyheap.analysis.NativeSizes.recorded(g);
     }
 
     /** The object's native bytes, 0 when it has none. */

@@ -12,6 +12,7 @@ import org.polyheap.analysis.DominatorTree;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
 import org.polyheap.analysis.LeakSuspect;
+import org.polyheap.analysis.NativeSizes;
 import org.polyheap.analysis.PathsToRoots;
 import org.polyheap.analysis.Reachability;
 import org.polyheap.analysis.RootPathTree;
@@ -154,10 +155,38 @@ public final class Queries {
     /** As above, with the objects of the reachability classes {@code only} (null: every object). */
     public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, Set<Reachability> only, int top,
             boolean precise, Progress progress) {
+        return histogram(s, grouping, filter, only, top, precise, false, progress);
+    }
+
+    /**
+     * As above; a snapshot that records native memory per object ({@link NativeSizes}: Dart's external
+     * properties) gets a last column {@code native}, the native bytes of the row's objects. With
+     * {@code nativeOnly}, only the rows holding native memory, most native bytes first.
+     */
+    public static Table histogram(AnalyzedSnapshot s, Grouping grouping, Pattern filter, Set<Reachability> only, int top,
+            boolean precise, boolean nativeOnly, Progress progress) {
         List<HistogramRow> rows = s.analysis().histogram(grouping, filter, only, progress);
+        Map<String, Long> nativeBytes = nativeBytes(s, grouping, only);
+        if (nativeOnly) {
+            var sizes = nativeBytes == null ? Map.<String, Long>of() : nativeBytes;
+            rows = rows.stream().filter(r -> sizes.getOrDefault(r.name(), 0L) > 0)
+                    .sorted(java.util.Comparator.comparingLong((HistogramRow r) -> sizes.get(r.name())).reversed()
+                            .thenComparing(HistogramRow::name))
+                    .toList();
+        }
         var shown = new java.util.ArrayList<HistogramRow>(rows.subList(0, Math.min(top, rows.size())));
         if (precise) shown.replaceAll(r -> r.retainedIsLowerBound() ? s.analysis().preciseRetained(r, grouping, progress) : r);
-        return histogramTable(shown);
+        return histogramTable(shown, nativeBytes);
+    }
+
+    /**
+     * Group name → native bytes of its objects of the reachability classes {@code only} (null: every
+     * object), or null when the snapshot records no native memory. O(objects holding native memory).
+     */
+    public static Map<String, Long> nativeBytes(AnalyzedSnapshot s, Grouping grouping, Set<Reachability> only) {
+        if (!NativeSizes.recorded(s.graph())) return null;
+        var tree = s.analysis().dominatorTree();
+        return NativeSizes.byGroup(s.graph(), grouping, only == null ? null : o -> only.contains(tree.reachabilityOf(o)));
     }
 
     /**
@@ -175,16 +204,38 @@ public final class Queries {
      * both) for the object match; the class histograms are the snapshots' stored ones.
      */
     public static Comparison comparison(AnalyzedSnapshot base, AnalyzedSnapshot current, int top) {
-        var deltas = SnapshotComparison.classDeltas(base.analysis(), current.analysis(), Progress.NONE);
-        var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("countBefore", "Objects before"),
+        return comparison(base, current, top, null);
+    }
+
+    /**
+     * As above, counting and matching on each side only the objects of the reachability classes
+     * {@code only} (null: every object). With {@code strong}, an object that was reachable in the baseline
+     * and is garbage or gone in the newer snapshot is removed, as Dart DevTools' Diff counts it (it
+     * leaves unreachable objects out). O(objects of both) more for the histograms.
+     */
+    public static Comparison comparison(AnalyzedSnapshot base, AnalyzedSnapshot current, int top, Set<Reachability> only) {
+        var deltas = SnapshotComparison.classDeltas(base.analysis(), current.analysis(), only, Progress.NONE);
+        java.util.function.IntPredicate inA = member(base, only), inB = member(current, only);
+        var od = base.format().stableIdentity() ? SnapshotComparison.objects(base.graph(), current.graph(), inA, inB) : null;
+        var columns = new ArrayList<>(List.of(Column.text("name", "Class"), Column.count("countBefore", "Objects before"),
                 Column.count("countAfter", "Objects after"), Column.count("countDelta", "Objects delta"),
                 Column.bytes("shallowBefore", "Shallow before"), Column.bytes("shallowAfter", "Shallow after"),
                 Column.bytes("shallowDelta", "Shallow delta"), Column.bytes("retainedBefore", "Retained before"),
-                Column.bytes("retainedAfter", "Retained after"), Column.bytes("retainedDelta", "Retained delta"));
-        deltas.stream().limit(top).forEach(d -> b.row(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
-                d.shallowA(), d.shallowB(), d.shallowDelta(), d.retainedA(), d.retainedB(), d.retainedDelta()));
-        if (!base.format().stableIdentity()) return new Comparison(b.build(), null, null);
-        var od = SnapshotComparison.objects(base.graph(), current.graph());
+                Column.bytes("retainedAfter", "Retained after"), Column.bytes("retainedDelta", "Retained delta")));
+        if (od != null) columns.addAll(MATCHED_COLUMNS);
+        var b = new Table.Builder("classes", columns.toArray(Column[]::new));
+        var changes = od == null ? null : SnapshotComparison.classChanges(base.graph(), current.graph(), od, inA, inB);
+        deltas.stream().limit(top).forEach(d -> {
+            var row = new ArrayList<Object>(List.of(d.name(), d.objectsA(), d.objectsB(), d.objectDelta(),
+                    d.shallowA(), d.shallowB(), d.shallowDelta(), d.retainedA(), d.retainedB(), d.retainedDelta()));
+            if (changes != null) {
+                var c = SnapshotComparison.classChange(changes, d.name());
+                row.addAll(List.of(c.added(), c.removed(), c.matchedDelta(), c.kept(), c.addedShallow(), c.removedShallow(),
+                        c.keptShallow(), c.notComparedA(), c.notComparedB()));
+            }
+            b.row(row.toArray());
+        });
+        if (od == null) return new Comparison(b.build(), null, null);
         Map<String, Object> objects = new LinkedHashMap<>();
         objects.put("new", (long) od.added().length);
         objects.put("removed", (long) od.removed().length);
@@ -195,14 +246,44 @@ public final class Queries {
         return new Comparison(b.build(), objects, od);
     }
 
+    /** The objects of the reachability classes {@code only}, or null (every object) when {@code only} is null. */
+    private static java.util.function.IntPredicate member(AnalyzedSnapshot s, Set<Reachability> only) {
+        if (only == null || only.size() == Reachability.values().length) return null;
+        var tree = s.analysis().dominatorTree();
+        return o -> only.contains(tree.reachabilityOf(o));
+    }
+
+    /**
+     * The columns a comparison has per class when objects were matched one by one (V8 node ids, Dart
+     * identity hashes), after the histogram's: Dart DevTools' Diff (new, removed, their difference and
+     * the kept objects, with shallow bytes) and the objects of each side left out of the match.
+     */
+    public static final List<Column> MATCHED_COLUMNS = List.of(Column.count("new", "New"), Column.count("removed", "Removed"),
+            Column.count("matchedDelta", "New − removed"), Column.count("kept", "Kept"),
+            Column.bytes("newShallow", "New shallow"), Column.bytes("removedShallow", "Removed shallow"),
+            Column.bytes("keptShallow", "Kept shallow"), Column.count("notComparedBefore", "Not matched before"),
+            Column.count("notComparedAfter", "Not matched after"));
+
     /** Histogram rows, in the order given, as the table {@link #histogram} makes (the same columns). */
     public static Table histogramTable(List<HistogramRow> rows) {
-        var b = new Table.Builder("classes", Column.text("name", "Class"), Column.count("count", "Objects"),
+        return histogramTable(rows, null);
+    }
+
+    /** As above, with a last column {@code native} (bytes, 0 for a group without) unless {@code nativeBytes} is null. */
+    public static Table histogramTable(List<HistogramRow> rows, Map<String, Long> nativeBytes) {
+        var columns = new ArrayList<>(List.of(Column.text("name", "Class"), Column.count("count", "Objects"),
                 Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
                 Column.flag("retainedIsLowerBound", "Retained is a lower bound"),
-                Column.bytes("notStrong", "Not strongly reachable bytes"));
+                Column.bytes("notStrong", "Not strongly reachable bytes")));
+        if (nativeBytes != null) columns.add(Column.bytes("native", "Native bytes"));
+        var b = new Table.Builder("classes", columns.toArray(Column[]::new));
         for (HistogramRow r : rows) {
-            b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound(), r.notStrong());
+            if (nativeBytes == null) {
+                b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound(), r.notStrong());
+            } else {
+                b.row(r.name(), r.objects(), r.shallow(), r.retained(), r.retainedIsLowerBound(), r.notStrong(),
+                        nativeBytes.getOrDefault(r.name(), 0L));
+            }
         }
         return b.build();
     }

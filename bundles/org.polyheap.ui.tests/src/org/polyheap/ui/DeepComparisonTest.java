@@ -44,8 +44,9 @@ class DeepComparisonTest extends WindowTest {
     }
 
     /**
-     * The issue's case: most Dart objects have no identity hash, so "new" and "removed" cover only the
-     * hashed ones; the line says how many objects on each side were left to the class counts.
+     * The issue's case: many Dart objects have no identity hash (strings, lists, maps, numbers), so "new"
+     * and "removed" cover only the hashed ones; the line says how many objects on each side were left to
+     * the class counts.
      */
     @Test
     void dartCountsSayWhatWasNotMatched() throws Exception {
@@ -71,8 +72,75 @@ class DeepComparisonTest extends WindowTest {
                 + Format.count(unhashed[1] + ambiguousB) + " of " + Format.count(b.objectCount()) + " objects after, "
                 + Format.count(unhashed[0] + ambiguousA) + " of " + Format.count(a.objectCount()) + " before (no identity hash).";
         assertEquals(expected, view.summary().getText());
-        assertTrue(view.summary().getToolTipText().contains("identity hash only once something asks for it"), view.summary().getToolTipText());
+        assertTrue(view.summary().getToolTipText().contains("writes no identity hash for strings, lists, maps"), view.summary().getToolTipText());
         screenshotMaximized(view, "comparison-dart-summary");
+    }
+
+    /**
+     * Dart DevTools' Diff per class: New, Removed and Kept objects (matched by class and identity hash)
+     * beside the change in objects, in view first; the figures are those the independent decoder reads
+     * from the files (dart-sass-ia32-a-vs-d.class-diff.txt), and a selected class lists as many new and
+     * removed objects as its row counts.
+     */
+    @Test
+    void dartClassesShowTheirNewRemovedAndKeptObjects() throws Exception {
+        var reference = new java.util.HashMap<String, long[]>();
+        for (String line : java.nio.file.Files.readAllLines(TestData.dart("dart-sass-ia32-a-vs-d.class-diff.txt"))) {
+            String[] f = line.split("\t");
+            if (!f[0].equals("diff")) continue;
+            long[] v = new long[f.length - 2];
+            for (int i = 0; i < v.length; i++) v[i] = Long.parseLong(f[i + 2]);
+            reference.put(f[1], v); // objects A, B, new, removed, kept, ...
+        }
+        var view = compare(TestData.DART_TINY, TestData.DART_AFTER_GC);
+        Table t = view.viewer().getTable();
+        int name = column(t, "Class"), delta = column(t, "Objects delta"), added = column(t, "New"), removed = column(t, "Removed"),
+                kept = column(t, "Kept");
+        int[] order = t.getColumnOrder();
+        assertEquals(List.of(name, delta, added, removed), List.of(order[0], order[1], order[2], order[3]),
+                "the change in objects, then the new and removed ones, in view without scrolling");
+        view.filter().setText("^_Future$");
+        UiTestSupport.drainEvents();
+        assertEquals(1, t.getItemCount());
+        long[] future = reference.get("_Future");
+        assertEquals(List.of("_Future", "-51", Format.count(future[2]), Format.count(future[3]), Format.count(future[4])),
+                List.of(t.getItem(0).getText(name), t.getItem(0).getText(delta), t.getItem(0).getText(added),
+                        t.getItem(0).getText(removed), t.getItem(0).getText(kept)));
+        t.setSelection(0);
+        var click = new Event();
+        click.item = t.getItem(0);
+        t.notifyListeners(SWT.Selection, click);
+        UiTestSupport.drainEvents();
+        assertEquals(future[2] + future[3], view.changedObjects().getTable().getItemCount(), "the row's new and removed objects listed");
+        assertTrue(view.changedTitle().getText().startsWith("_Future: " + future[2] + " new in dart-sass-ia32-d-after-gc.dartheap.gz, "
+                + future[3] + " removed from dart-sass-ia32-a-tiny.dartheap.gz"), view.changedTitle().getText());
+        screenshotMaximized(view, "comparison-dart-future-classes");
+
+        view.filter().setText(""); // every row as the reference has it
+        UiTestSupport.drainEvents();
+        for (Object[] row : view.shownRows()) {
+            long[] r = reference.get((String) row[0]);
+            var table = view.table();
+            assertEquals(List.of(r[2], r[3], r[4]), List.of(row[index(table, "new")], row[index(table, "removed")],
+                    row[index(table, "kept")]), (String) row[0]);
+        }
+        assertEquals(reference.size(), view.shownRows().size());
+        click(t, added); // biggest New first
+        assertEquals(reference.values().stream().mapToLong(r -> r[2]).max().orElseThrow(),
+                Long.parseLong(t.getItem(0).getText(added).replace(",", "")));
+        t.setSelection(0); // the top class's objects below it
+        click = new Event();
+        click.item = t.getItem(0);
+        t.notifyListeners(SWT.Selection, click);
+        UiTestSupport.drainEvents();
+        assertTrue(view.changedTitle().getText().startsWith(t.getItem(0).getText(name) + ": " + t.getItem(0).getText(added) + " new"),
+                view.changedTitle().getText());
+        screenshotMaximized(view, "comparison-dart-sorted-by-new");
+    }
+
+    private static int index(org.polyheap.report.table.Table table, String key) {
+        for (int i = 0; i < table.columns().size(); i++) if (table.columns().get(i).key().equals(key)) return i;
+        throw new AssertionError("no column " + key);
     }
 
     /** Counts each hashed object's (class, library, hash) on one side; returns the objects without a hash. */

@@ -42,7 +42,8 @@ public final class LoadedSnapshot implements AutoCloseable {
         this.overview = overview;
         this.top = top;
         this.classHistogram = classHistogram;
-        this.classRows = new HistogramRows(classHistogram);
+        this.classRows = new HistogramRows(classHistogram, org.polyheap.analysis.NativeSizes.recorded(analyzed.graph())
+                ? org.polyheap.analysis.NativeSizes.byGroup(analyzed.graph(), Grouping.CLASS, null) : null);
         this.distances = analyzed.graph().metadata().format() == org.polyheap.model.format.SnapshotFormat.V8
                 ? analyzed.analysis().v8Distances() : null; // computed in the open job, not when a row is painted
         this.statistics = statistics;

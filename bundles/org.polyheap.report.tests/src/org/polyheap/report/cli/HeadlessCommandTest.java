@@ -113,10 +113,15 @@ class HeadlessCommandTest {
     void histogramJsonRowsAddUpToTheWholeSnapshot(String format) throws Exception {
         var h = json("histogram", files.get(format).toString(), "--json", "--quiet");
         var rows = Json.array(h.get("classes"));
-        long count = 0, shallow = 0, notStrong = 0;
+        long count = 0, shallow = 0, notStrong = 0, nativeBytes = 0;
+        // a snapshot that records native memory per object (the Dart fixture's external properties) has a native column
+        var keys = new java.util.HashSet<>(Set.of("name", "count", "shallow", "retained", "retainedIsLowerBound", "notStrong"));
+        if (format.equals("dart")) keys.add("native");
+        assertEquals(format.equals("dart"), h.containsKey("nativeMemory"));
         for (Object row : rows) {
             var r = Json.object(row);
-            assertEquals(Set.of("name", "count", "shallow", "retained", "retainedIsLowerBound", "notStrong"), r.keySet());
+            assertEquals(keys, r.keySet());
+            if (r.get("native") instanceof Long n) nativeBytes += n;
             count += (long) r.get("count");
             shallow += (long) r.get("shallow");
             notStrong += (long) r.get("notStrong");
@@ -127,6 +132,7 @@ class HeadlessCommandTest {
         assertEquals(o.get("objects"), count, "every object is counted");
         assertEquals(o.get("shallowBytes"), shallow);
         assertEquals((long) o.get("shallowBytes") - (long) o.get("reachableBytes"), notStrong);
+        if (h.get("nativeMemory") instanceof Map<?, ?> nativeMemory) assertEquals(nativeMemory.get("bytes"), nativeBytes, "rows add up");
         // --reachability strong counts exactly the strongly reachable objects
         var strong = Json.array(json("histogram", files.get(format).toString(), "--json", "--quiet", "--reachability", "strong").get("classes"));
         assertEquals(o.get("reachableObjects"), strong.stream().mapToLong(r -> (long) Json.object(r).get("count")).sum());
@@ -240,12 +246,14 @@ class HeadlessCommandTest {
         CommandRun csv = CommandRun.of("histogram", files.get(format).toString(), "--csv", "--top", "20", "--quiet");
         assertEquals(0, csv.code(), csv.err());
         var lines = csv.out().split("\r\n");
-        assertEquals("Class,Objects,Shallow bytes,Retained bytes,Retained is a lower bound,Not strongly reachable bytes", lines[0]);
+        assertEquals("Class,Objects,Shallow bytes,Retained bytes,Retained is a lower bound,Not strongly reachable bytes"
+                + (format.equals("dart") ? ",Native bytes" : ""), lines[0]);
         var rows = Json.array(json("histogram", files.get(format).toString(), "--json", "--top", "20", "--quiet").get("classes"));
         assertEquals(rows.size(), lines.length - 1);
         var firstRow = Json.object(rows.get(0));
         assertTrue(lines[1].endsWith("," + firstRow.get("count") + "," + firstRow.get("shallow") + "," + firstRow.get("retained")
-                + "," + firstRow.get("retainedIsLowerBound") + "," + firstRow.get("notStrong")), lines[1]);
+                + "," + firstRow.get("retainedIsLowerBound") + "," + firstRow.get("notStrong")
+                + (format.equals("dart") ? "," + firstRow.get("native") : "")), lines[1]);
     }
 
     @ParameterizedTest
@@ -280,11 +288,19 @@ class HeadlessCommandTest {
     @ValueSource(strings = {"hprof", "v8", "dart", "fuchsia"})
     void compareOfASnapshotWithItselfHasNoDelta(String format) throws Exception {
         var c = json("compare", files.get(format).toString(), files.get(format).toString(), "--json", "--quiet");
+        boolean matched = !format.equals("hprof") && !format.equals("fuchsia");
         for (Object r : Json.array(c.get("classes"))) {
             var row = Json.object(r);
             assertEquals(0L, row.get("countDelta"));
             assertEquals(row.get("countBefore"), row.get("countAfter"));
             assertEquals(0L, row.get("retainedDelta"));
+            assertEquals(matched, row.containsKey("new"), "per-class new/removed/kept where objects are matched");
+            if (matched) { // every object with a usable identity is kept; the others are counted as not matched
+                assertEquals(0L, row.get("new"));
+                assertEquals(0L, row.get("removed"));
+                assertEquals(row.get("countAfter"), (Long) row.get("kept") + (Long) row.get("notComparedAfter"));
+                assertEquals(row.get("notComparedBefore"), row.get("notComparedAfter"));
+            }
         }
         assertEquals(!format.equals("hprof") && !format.equals("fuchsia"), c.containsKey("objects"),
                 "objects matched one by one where ids are stable (V8, Dart)");

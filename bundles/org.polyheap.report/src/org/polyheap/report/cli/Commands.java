@@ -71,11 +71,11 @@ final class Commands {
         return switch (sub) {
             case "parse" -> parse(args(args, Set.of(), Set.of("json")));
             case "overview" -> overview(args(args, Set.of(), Set.of("json")));
-            case "histogram" -> histogram(args(args, Set.of("by", "top", "filter", "reachability"), Set.of("json", "csv", "precise")));
+            case "histogram" -> histogram(args(args, Set.of("by", "top", "filter", "reachability"), Set.of("json", "csv", "precise", "native")));
             case "dominators" -> dominators(args(args, Set.of("top", "of"), Set.of("json", "csv")));
             case "paths" -> paths(args(args, Set.of("object", "exclude", "max"), Set.of("json")));
             case "report" -> report(args(args, Set.of("out", "format", "top"), Set.of()));
-            case "compare" -> compare(args(args, Set.of("top"), Set.of("json", "csv")));
+            case "compare" -> compare(args(args, Set.of("top", "reachability"), Set.of("json", "csv")));
             case "duplicates" -> duplicates(args(args, Set.of("min", "top"), Set.of("json", "csv")));
             case "collections" -> collections(args(args, Set.of("class"), Set.of("json", "csv")));
             case "entries" -> entries(args(args, Set.of("object", "top"), Set.of("json", "csv")));
@@ -182,9 +182,9 @@ final class Commands {
             throw new UsageException(e.getMessage());
         }
         try (var s = open(a, file)) {
-            Table t = Queries.histogram(s, grouping, filter, only, top, a.flag("precise"), progress);
+            Table t = Queries.histogram(s, grouping, filter, only, top, a.flag("precise"), a.flag("native"), progress);
             progress.finishLine();
-            return emit(a, Documents.histogram(t, grouping, reachability, null));
+            return emit(a, Documents.histogram(t, grouping, reachability, null, Documents.nativeMemory(s.graph())));
         }
     }
 
@@ -436,13 +436,20 @@ final class Commands {
     private ExitCode compare(Arguments a) throws Exception {
         List<String> files = a.expect("BASELINE", "FILE");
         int top = a.intOption("top", Integer.MAX_VALUE, 1);
+        String reachability = a.option("reachability", "all");
+        Set<org.polyheap.analysis.Reachability> only;
+        try {
+            only = Queries.reachability(reachability);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         try (var base = open(a, files.get(0)); var current = open(a, files.get(1))) {
             if (base.format() != current.format()) {
                 throw new BadInputException("cannot compare a " + base.format() + " snapshot with a " + current.format() + " one");
             }
-            var comparison = Queries.comparison(base, current, top);
+            var comparison = Queries.comparison(base, current, top, only);
             progress.finishLine();
-            return emit(a, Documents.comparison(files.get(0), comparison));
+            return emit(a, Documents.comparison(files.get(0), reachability, comparison));
         }
     }
 

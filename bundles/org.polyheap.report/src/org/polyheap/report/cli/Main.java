@@ -36,9 +36,12 @@ public final class Main {
                       Format, counts, sizes, reachability and the size model of FILE.""",
             "histogram", """
                     polyheap histogram FILE [--by class|package|loader|library|script|module] [--top N]
-                                            [--filter REGEX] [--precise] [--json|--csv]
+                                            [--filter REGEX] [--reachability all|strong,...] [--precise]
+                                            [--native] [--json|--csv]
                       Objects per class (or group): count, shallow and retained bytes. Retained sizes of
-                      classes are a lower bound unless --precise (marked retainedIsLowerBound).""",
+                      classes are a lower bound unless --precise (marked retainedIsLowerBound). A snapshot
+                      that records native memory per object (Dart external sizes) adds a native column;
+                      --native keeps the groups holding some, most native bytes first.""",
             "dominators", """
                     polyheap dominators FILE [--top N] [--of OBJECT] [--json|--csv]
                       The biggest objects by retained size (children of the virtual root), or the
@@ -52,9 +55,11 @@ public final class Main {
                       Writes the retained-size report (overview, top consumers, dominator tree,
                       leak suspects with paths, histogram) into DIR.""",
             "compare", """
-                    polyheap compare BASELINE FILE [--json|--csv] [--top N]
-                      Histogram delta by class between two snapshots of the same format, and object
-                      identity changes (new / removed) where the format has stable ids.""",
+                    polyheap compare BASELINE FILE [--reachability all|strong,...] [--json|--csv] [--top N]
+                      Histogram delta by class between two snapshots of the same format, and where the
+                      format has stable ids (V8 node ids, Dart class + identity hash) the objects matched
+                      one by one: new, removed and kept objects in all and per class (DevTools' Diff).
+                      --reachability strong counts only live objects on each side, as DevTools does.""",
             "duplicates", """
                     polyheap duplicates FILE [--min N] [--top N] [--json|--csv]
                       Strings held by at least N objects (default 10), biggest waste first: value,

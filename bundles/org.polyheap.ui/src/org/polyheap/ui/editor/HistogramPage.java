@@ -1,6 +1,7 @@
 package org.polyheap.ui.editor;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -25,6 +26,7 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.polyheap.analysis.Grouping;
 import org.polyheap.analysis.HistogramRow;
+import org.polyheap.analysis.NativeSizes;
 import org.polyheap.analysis.ObjectSets;
 import org.polyheap.analysis.PackageTree;
 import org.polyheap.analysis.Reachability;
@@ -147,9 +149,19 @@ public final class HistogramPage implements EditorPage {
                 r -> (r.retainedIsLowerBound() ? "\u2265 " : "") + Format.percent(r.retained(), snapshot.heapBytes()));
         column("Not strongly reachable", 150, SWT.RIGHT, HistogramRows.Column.NOT_STRONG,
                 r -> r.notStrong() == 0 ? "" : Format.bytes(r.notStrong()));
+        boolean nativeMemory = NativeSizes.recorded(snapshot.graph()); // Dart external sizes: a column only where recorded
+        if (nativeMemory) {
+            column(NATIVE_COLUMN, 120, SWT.RIGHT, HistogramRows.Column.NATIVE, r -> {
+                long n = view == null ? 0 : view.rows().nativeBytes(r);
+                return n == 0 ? "" : Format.bytes(n);
+            });
+            table.getColumn(6).setToolTipText("Native (external) memory the runtime attributes to the objects, outside their"
+                    + " shallow size: Dart's external sizes (an external typed array's buffer, a finalizable handle's peer)");
+        }
         String bytes = Format.bytes(snapshot.heapBytes(), true); // no row's sum exceeds the heap's
         columnFit = ColumnFit.install(table, 0).number(1, Format.count(snapshot.graph().objectCount())).number(2, bytes).number(3, bytes)
                 .number(4, "\u2265 " + Format.percent(1, 1)).number(5, bytes);
+        if (nativeMemory) columnFit.number(6, Format.bytes(NativeSizes.total(snapshot.graph())));
         // no hash lookup: rows leave the table a thousand at a time (GradualItemCount), which JFace's map would not see
         viewer.setContentProvider(new ILazyContentProvider() {
             @Override public void updateElement(int index) {
@@ -256,12 +268,36 @@ public final class HistogramPage implements EditorPage {
                 + Format.bytes(v.shallow()) + " shallow bytes";
     }
 
-    /** MAT's total row, in words: counts and shallow bytes add up over rows, retained sizes do not. */
+    /** MAT's total row, in words: counts, shallow and native bytes add up over rows, retained sizes do not. */
     static String totalsText(HistogramRows.View v) {
         var t = v.totals();
         return "Total: " + Format.count(v.size()) + " of " + Format.count(v.totalRows()) + " rows, "
-                + Format.count(t.objects()) + " objects, " + Format.bytes(t.shallow())
-                + " shallow bytes (retained sizes are not summed: the rows' retained sets may overlap)";
+                + Format.count(t.objects()) + " objects, " + Format.bytes(t.shallow()) + " shallow bytes"
+                + (v.rows().hasNative() ? ", " + Format.bytes(v.nativeTotal()) + " native bytes" : "")
+                + " (retained sizes are not summed: the rows' retained sets may overlap)";
+    }
+
+    /** The title of the native bytes column, which snapshots recording native memory per object have. */
+    public static final String NATIVE_COLUMN = "Native bytes";
+
+    /**
+     * The native bytes per group of the objects counted ({@code members}, or with null every object of
+     * reachability {@code only}, or with both null every object); null when the snapshot records none.
+     * O(objects holding native memory), plus a bit per object given.
+     */
+    private Map<String, Long> nativeBytes(Grouping g, int[] members, Reachability only) {
+        var graph = snapshot.graph();
+        if (!NativeSizes.recorded(graph)) return null;
+        java.util.function.IntPredicate member = null;
+        if (members != null) {
+            var set = new java.util.BitSet(graph.objectCount());
+            for (int o : members) set.set(o);
+            member = set::get;
+        } else if (only != null) {
+            var tree = snapshot.analyzed().analysis().dominatorTree();
+            member = o -> tree.reachabilityOf(o) == only;
+        }
+        return NativeSizes.byGroup(graph, g, member);
     }
 
     /** The totals line under the table, for the rows shown. */
@@ -355,7 +391,7 @@ public final class HistogramPage implements EditorPage {
                     List<HistogramRow> list = s.isWholeHeap()
                             ? analysis.histogram(g, null, reachable, progress)
                             : ObjectSets.histogram(snapshot.graph(), tree, members, g, progress);
-                    var rows = new HistogramRows(list);
+                    var rows = new HistogramRows(list, nativeBytes(g, members, only));
                     PackageTreeRows packageRows = g != Grouping.PACKAGE || !PackageTree.offered(snapshot.graph().metadata().format())
                             ? null
                             : new PackageTreeRows(s.isWholeHeap() ? PackageTree.ofHeap(snapshot.graph(), tree, reachable, progress)

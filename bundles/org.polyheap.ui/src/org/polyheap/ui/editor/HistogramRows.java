@@ -19,17 +19,34 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
  */
 public final class HistogramRows {
     /** Sortable columns, in table order. */
-    public enum Column { NAME, OBJECTS, SHALLOW, RETAINED, PERCENT, NOT_STRONG }
+    public enum Column { NAME, OBJECTS, SHALLOW, RETAINED, PERCENT, NOT_STRONG, NATIVE }
 
     private final List<HistogramRow> rows;
+    private final long[] nativeBytes; // per row; null when the snapshot records no native memory
+    private final java.util.Map<String, Long> nativeByName;
     private final String[] lowerNames;
     private final int[] nameRank; // row → position in case-insensitive name order (ties: exact name order)
     private final View initial;
 
     /** O(n log n) (the name order is computed here): for big histograms call it off the UI thread. */
     public HistogramRows(List<HistogramRow> rows) {
+        this(rows, null);
+    }
+
+    /**
+     * As above, with each row's native bytes ({@code nativeBytes}: group name → bytes, absent = 0; null
+     * when the snapshot records no native memory, see {@link org.polyheap.analysis.NativeSizes}).
+     */
+    public HistogramRows(List<HistogramRow> rows, java.util.Map<String, Long> nativeBytes) {
         this.rows = List.copyOf(rows);
         int n = this.rows.size();
+        this.nativeByName = nativeBytes == null ? null : java.util.Map.copyOf(nativeBytes);
+        if (nativeBytes == null) {
+            this.nativeBytes = null;
+        } else {
+            this.nativeBytes = new long[n];
+            for (int i = 0; i < n; i++) this.nativeBytes[i] = nativeBytes.getOrDefault(this.rows.get(i).name(), 0L);
+        }
         lowerNames = new String[n];
         for (int i = 0; i < n; i++) lowerNames[i] = this.rows.get(i).name().toLowerCase(Locale.ROOT);
         int[] order = all(n);
@@ -77,6 +94,12 @@ public final class HistogramRows {
 
     public int totalRows() { return rows.size(); }
 
+    /** True when the rows carry native bytes (the snapshot records native memory per object). */
+    public boolean hasNative() { return nativeBytes != null; }
+
+    /** The native bytes of a row of this histogram (its group's); 0 when none are recorded. */
+    public long nativeBytes(HistogramRow row) { return nativeByName == null ? 0 : nativeByName.getOrDefault(row.name(), 0L); }
+
     /** All rows, biggest retained first. */
     public View initial() { return initial; }
 
@@ -104,6 +127,16 @@ public final class HistogramRows {
         public int totalRows() { return rows.size(); }
 
         public HistogramRow row(int position) { return rows.get(visible[position]); }
+
+        /** The native bytes of the row at {@code position}; 0 when none are recorded. */
+        public long nativeBytes(int position) { return nativeBytes == null ? 0 : nativeBytes[visible[position]]; }
+
+        /** The native bytes of the rows shown, summed (they add up: each object's are counted in its one row). */
+        public long nativeTotal() {
+            long sum = 0;
+            if (nativeBytes != null) for (int i : visible) sum += nativeBytes[i];
+            return sum;
+        }
 
         public Column sortColumn() { return sortColumn; }
 
@@ -165,6 +198,7 @@ public final class HistogramRows {
                     case SHALLOW -> r.shallow();
                     case RETAINED, PERCENT -> r.retained();
                     case NOT_STRONG -> r.notStrong();
+                    case NATIVE -> nativeBytes == null ? 0 : nativeBytes[i];
                 };
             }
             boolean down = descending;

@@ -29,14 +29,23 @@ final class ComparisonRows {
         throw new IllegalArgumentException("no column " + key);
     }
 
-    /** Column indices in the order to show them: the name, the three deltas, then the before and after columns. */
+    /**
+     * The columns shown first, in this order, when the table has them: the change in objects, the new
+     * and removed ones the object match found (V8, Dart) and their difference, then the byte deltas.
+     */
+    static final java.util.List<String> FIRST = java.util.List.of("countDelta", "new", "removed", "matchedDelta", "shallowDelta",
+            "retainedDelta");
+
+    /** Column indices in the order to show them: the name, {@link #FIRST}, then the others in the table's order. */
     int[] deltasFirst() {
         int n = table.columns().size();
         int[] order = new int[n];
         int at = 0;
         order[at++] = 0;
-        for (int i = 1; i < n; i++) if (table.columns().get(i).key().endsWith("Delta")) order[at++] = i;
-        for (int i = 1; i < n; i++) if (!table.columns().get(i).key().endsWith("Delta")) order[at++] = i;
+        for (String key : FIRST) {
+            for (int i = 1; i < n; i++) if (table.columns().get(i).key().equals(key)) order[at++] = i;
+        }
+        for (int i = 1; i < n; i++) if (!FIRST.contains(table.columns().get(i).key())) order[at++] = i;
         return order;
     }
 

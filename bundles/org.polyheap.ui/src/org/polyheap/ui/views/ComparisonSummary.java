@@ -30,12 +30,14 @@ record ComparisonSummary(String text, String toolTip) {
                     + Format.count(objectsBefore) + " before" + (format == SnapshotFormat.DART ? " (no identity hash)" : "");
         }
         String tip = "New: objects of the newer snapshot whose id the baseline does not have. Removed: objects of the baseline\n"
-                + "whose id the newer snapshot does not have. Kept: in both. Select a class to list its new and removed objects.";
+                + "whose id the newer snapshot does not have. Kept: in both. The New, Removed and Kept columns count them per class\n"
+                + "(Dart DevTools' Diff); Not matched before/after count the class's objects left out. Select a class to list its new\n"
+                + "and removed objects.";
         if (format == SnapshotFormat.DART) {
-            tip += "\nThe Dart VM gives an object an identity hash only once something asks for it (identityHashCode, an identity\n"
-                    + "map, the VM's own tables); "
-                    + "objects without one, or whose class and hash two objects share, are not matched: a class's Objects delta\n"
-                    + "then differs from its new minus removed objects.";
+            tip += "\nThe Dart VM writes no identity hash for strings, lists, maps, sets, numbers, Smis and its code objects\n"
+                    + "(Instructions, PcDescriptors, ...), and gives one to every other object as it writes the snapshot; objects\n"
+                    + "without one, or whose class and hash two objects share, are not matched: a class's Objects delta then\n"
+                    + "differs from its new minus removed objects (Dart DevTools counts such objects as one per class).";
         }
         return new ComparisonSummary(text + ".", tip);
     }

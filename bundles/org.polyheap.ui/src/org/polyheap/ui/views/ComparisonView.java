@@ -58,6 +58,7 @@ public final class ComparisonView extends ViewPart {
     private final Runnable onSnapshotClosed = this::clear;
     private ActiveSnapshot activeSnapshot;
     private ColumnFit fit;
+    private List<String> columnKeys = List.of(); // of the columns the class table has
 
     @Override
     public void createPartControl(Composite parent) {
@@ -74,16 +75,7 @@ public final class ComparisonView extends ViewPart {
         count.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, false, false));
         sash = new SashForm(control, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 3, 1));
-        viewer = new TableViewer(sash, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
-        viewer.getTable().setHeaderVisible(true);
-        viewer.getTable().setLinesVisible(true);
-        viewer.setContentProvider(new ILazyContentProvider() {
-            @Override public void updateElement(int index) {
-                if (index < shown.size()) viewer.replace(shown.get(index), index);
-            }
-            @Override public void inputChanged(Viewer v, Object o, Object n) { }
-        });
-        viewer.addSelectionChangedListener(e -> classSelected());
+        viewer = classTable();
         changed = new ChangedObjects(sash, this);
         sash.setWeights(3, 2);
         getSite().setSelectionProvider(changed.viewer()); // object rows: the Inspector and the other views follow them
@@ -91,6 +83,21 @@ public final class ComparisonView extends ViewPart {
         activeSnapshot = ActiveSnapshot.watch(getSite().getPage(), editor -> {
             if (current != null && editor.snapshot() != current && editor.snapshot() != baseline) clear();
         });
+    }
+
+    /** The table of the classes, without columns: {@link #show} makes them. */
+    private TableViewer classTable() {
+        var v = new TableViewer(sash, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
+        v.getTable().setHeaderVisible(true);
+        v.getTable().setLinesVisible(true);
+        v.setContentProvider(new ILazyContentProvider() {
+            @Override public void updateElement(int index) {
+                if (index < shown.size()) v.replace(shown.get(index), index);
+            }
+            @Override public void inputChanged(Viewer x, Object o, Object n) { }
+        });
+        v.addSelectionChangedListener(e -> classSelected());
+        return v;
     }
 
     /** Compares {@code current} against {@code baseline} (same format) in a job; returns it. */
@@ -125,10 +132,20 @@ public final class ComparisonView extends ViewPart {
         comparison = result;
         table = result.classes();
         rows = new ComparisonRows(table);
+        var keys = table.columns().stream().map(Column::key).toList();
+        if (!keys.equals(columnKeys) && viewer.getTable().getColumnCount() > 0) {
+            // matched objects add columns (V8, Dart): the table made for the other set of columns is replaced
+            sash.setMaximizedControl(null);
+            viewer.getControl().dispose();
+            viewer = classTable();
+            viewer.getControl().moveAbove(changed.control());
+            sash.setWeights(3, 2);
+        }
         var t = viewer.getTable();
         t.setRedraw(false);
         try {
-            if (t.getColumnCount() == 0) { // the comparison's columns are always the same
+            if (!keys.equals(columnKeys)) {
+                columnKeys = keys;
                 ReportColumns.show(viewer, table, e -> e instanceof Object[] row ? row : null);
                 fit = ColumnFit.install(t, 0);
                 for (TableColumn column : t.getColumns()) column.addListener(SWT.Selection, e -> sortBy(t.indexOf(column)));
