@@ -118,6 +118,7 @@ public final class PackageTreeRows {
                 case SHALLOW -> tree.shallow(node);
                 case RETAINED, PERCENT -> tree.retained(node);
                 case NOT_STRONG -> tree.notStrong(node);
+                case NATIVE -> 0; // the tree has no native column: names decide
             };
         }
 
