@@ -207,9 +207,14 @@ public final class RecentSnapshotsDialog extends Dialog {
             @Override protected IStatus run(IProgressMonitor monitor) {
                 String failure = null;
                 try {
+                    // a background build of incoming references may still be writing into an index whose
+                    // editor just closed (closing cancels it): the folder goes once it has stopped
+                    Job.getJobManager().join(org.polyheap.ui.jobs.InboundIndexJob.FAMILY, monitor);
                     store.deleteIndex(folder);
                 } catch (IOException | IllegalArgumentException e) {
                     failure = "Cannot delete " + folder + ": " + e.getMessage();
+                } catch (InterruptedException | org.eclipse.core.runtime.OperationCanceledException e) {
+                    failure = "The index of " + name + " was not deleted: interrupted while a background build was stopping";
                 }
                 String shown = failure;
                 display.asyncExec(() -> {
