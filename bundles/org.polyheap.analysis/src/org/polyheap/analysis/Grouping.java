@@ -17,6 +17,9 @@ public enum Grouping {
     /** {@link ClassInfo#library()}: Dart library, V8 script, Fuchsia module; "" when the format gives none. */
     LIBRARY("library", "Library", "script", "module");
 
+    /** The name of the bootstrap loader's group, as MAT names its stand-in loader object. */
+    public static final String BOOTSTRAP_LOADER = "<system class loader>";
+
     private final String key;
     private final String title;
     private final List<String> aliases;
@@ -54,7 +57,7 @@ public enum Grouping {
         return switch (this) {
             case CLASS -> c.name();
             case PACKAGE -> packageOf(c.name());
-            case CLASS_LOADER -> c.loaderObject() < 0 ? "<system class loader>" : loaderName(graph, c.loaderObject());
+            case CLASS_LOADER -> c.loaderObject() < 0 ? BOOTSTRAP_LOADER : loaderName(graph, c.loaderObject());
             case LIBRARY -> c.library();
         };
     }

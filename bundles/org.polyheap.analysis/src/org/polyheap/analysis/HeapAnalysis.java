@@ -212,6 +212,29 @@ public final class HeapAnalysis {
         return d;
     }
 
+    /**
+     * Java's {@code java.lang.ref} references per kind, what clearing each kind would free, and the
+     * finalizer queue ({@link JavaReferences}). Builds the retaining references under {@link Semantics#JAVA}
+     * afresh, whatever the options (the analysis's own graph may count referents as retaining, and has
+     * dropped its cross-group references), in working arrays released on return: O(objects + references)
+     * time, the retaining graph's memory (12 bytes per object and 4 per reference, mapped for big graphs)
+     * plus a few bits per object. Not kept: call it once per view. Other formats have no such references
+     * (all figures zero).
+     */
+    public JavaReferences javaReferences(Progress progress) {
+        var options = new AnalysisOptions(Semantics.JAVA, false, false);
+        try (var work = WorkArrays.forStore(store, RetentionRules.workingBytes(graph)).scratch()) {
+            var weak = new WeakEdges.Collector();
+            var retaining = RetentionRules.retainingReferences(graph, options, work, weak, progress);
+            return JavaReferences.compute(graph, retaining, weak.build(), progress);
+        }
+    }
+
+    /** The class loaders, their classes and the duplicate class names ({@link JavaClassLoaders}): O(objects). */
+    public JavaClassLoaders javaClassLoaders(Progress progress) {
+        return JavaClassLoaders.of(graph, tree, progress);
+    }
+
     /** Shortest paths from GC roots to {@code object}, lazily; cancellable. See {@link PathsToRoots}. */
     public PathsToRoots pathsToRoots(int object, Set<ReferenceKind> excluded, Progress progress) {
         PathIndex index = pathIndex(progress);
