@@ -104,6 +104,39 @@ public final class Documents {
         return doc;
     }
 
+    /**
+     * Java references: the kind asked for (or all), the referents per kind and class (the CSV's table),
+     * the figures per kind, the finalizer thread and the queue length the JDK kept, the finalizer queue
+     * by state.
+     */
+    public static Map<String, Object> references(String kind, String finalizerThread, ReferenceQueries.References r) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("kind", kind == null ? "all" : kind);
+        doc.put(r.referents().name(), r.referents());
+        doc.put(r.kinds().name(), r.kinds());
+        doc.put("finalizerThread", finalizerThread);
+        doc.put("queueLength", r.queueLength() < 0 ? null : r.queueLength());
+        doc.put(r.finalizerQueue().name(), r.finalizerQueue());
+        return doc;
+    }
+
+    /** Class loaders: every loader (the CSV's table), then the class names defined more than once. */
+    public static Map<String, Object> loaders(LoaderQueries.Loaders l) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put(l.loaders().name(), l.loaders());
+        doc.put(l.duplicates().name(), l.duplicates());
+        return doc;
+    }
+
+    /** The classes one loader defined: the loader (its id, or the bootstrap loader's name), then the classes. */
+    public static Map<String, Object> loaderClasses(String loader, String title, Table classes) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("loader", loader);
+        doc.put("title", title);
+        doc.put(classes.name(), classes);
+        return doc;
+    }
+
     /** A collection's entries: the object, its class and kind, then one row per entry or element. */
     public static Map<String, Object> entries(String object, String className, String kind, Table rows) {
         var doc = new LinkedHashMap<String, Object>();

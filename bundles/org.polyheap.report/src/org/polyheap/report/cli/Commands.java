@@ -24,6 +24,8 @@ import org.polyheap.report.CollectionQueries;
 import org.polyheap.report.AnalyzedSnapshot.OpenOptions;
 import org.polyheap.report.Documents;
 import org.polyheap.report.JavaThreads;
+import org.polyheap.report.LoaderQueries;
+import org.polyheap.report.ReferenceQueries;
 import org.polyheap.report.ObjectNames;
 import org.polyheap.report.OpenOption;
 import org.polyheap.report.Queries;
@@ -80,6 +82,8 @@ final class Commands {
             case "collections" -> collections(args(args, Set.of("class"), Set.of("json", "csv")));
             case "entries" -> entries(args(args, Set.of("object", "top"), Set.of("json", "csv")));
             case "threads" -> threads(args(args, Set.of(), Set.of("json")));
+            case "references" -> references(args(args, Set.of("kind"), Set.of("json", "csv")));
+            case "loaders" -> loaders(args(args, Set.of("of"), Set.of("json", "csv")));
             case "v8stats" -> v8stats(args(args, Set.of(), Set.of("json", "csv")));
             case "detached" -> detached(args(args, Set.of("top"), Set.of("json", "csv")));
             case "closures" -> closures(args(args, Set.of("min", "top"), Set.of("json", "csv")));
@@ -227,20 +231,11 @@ final class Commands {
             progress.finishLine();
             var doc = Documents.collections(only, c);
             if (a.flag("json") || a.flag("csv")) return emit(a, doc);
-            try {
-                Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-                for (Table t : List.of(c.classes(), c.empty(), c.constantArrays())) {
-                    w.write(switch (t.name()) {
-                        case "collections" -> "Collections by class\n";
-                        case "empty" -> "\nEmpty collections\n";
-                        default -> "\nArrays of primitives holding one value\n";
-                    });
-                    TextTable.write(t, w);
-                }
-                w.flush();
-            } catch (IOException e) {
-                throw new OutputException("cannot write output: " + e.getMessage());
-            }
+            writeSections(List.of(c.classes(), c.empty(), c.constantArrays()), t -> switch (t.name()) {
+                case "collections" -> "Collections by class\n";
+                case "empty" -> "\nEmpty collections\n";
+                default -> "\nArrays of primitives holding one value\n";
+            });
             return ExitCode.OK;
         }
     }
@@ -281,6 +276,76 @@ final class Commands {
             }
         }
         return ExitCode.OK;
+    }
+
+    private ExitCode references(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        String word = a.option("kind", null);
+        org.polyheap.analysis.JavaReferences.Kind kind = null;
+        if (word != null && (kind = org.polyheap.analysis.JavaReferences.Kind.ofWord(word)) == null) {
+            throw new UsageException("--kind takes " + ReferenceQueries.kindWords() + ", not '" + word + "'");
+        }
+        try (var s = openJava(a, file, "references")) {
+            var r = ReferenceQueries.references(s, kind, progress);
+            progress.finishLine();
+            int thread = r.figures().finalizers().thread();
+            var doc = Documents.references(word, thread < 0 ? null : ObjectNames.id(s.graph(), thread), r);
+            if (a.flag("json") || a.flag("csv")) return emit(a, doc);
+            writeSections(List.of(r.kinds(), r.referents(), r.finalizerQueue()), t -> switch (t.name()) {
+                case "kinds" -> "References by kind: what clearing each kind would free\n";
+                case "referents" -> "\nReferents by kind and class\n";
+                default -> "\nFinalizer queue" + (r.queueLength() < 0 ? "" : String.format(Locale.ROOT, " (the JDK's queue length: %,d)", r.queueLength()))
+                        + (thread < 0 ? "" : ", finalizer thread " + ObjectNames.id(s.graph(), thread)) + "\n";
+            });
+            return ExitCode.OK;
+        }
+    }
+
+    private ExitCode loaders(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        String of = a.option("of", null);
+        try (var s = openJava(a, file, "class loaders")) {
+            var l = LoaderQueries.loaders(s, progress);
+            progress.finishLine();
+            if (of != null) {
+                int loader;
+                try {
+                    loader = LoaderQueries.find(s, of);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage());
+                }
+                Table classes = loader < -1 ? null : LoaderQueries.classes(l, loader);
+                if (classes == null) throw new NotFoundException("no class loader " + of + " in " + s.file());
+                return emit(a, Documents.loaderClasses(loader < 0 ? null : ObjectNames.id(s.graph(), loader), l.title(loader), classes));
+            }
+            if (a.flag("json") || a.flag("csv")) return emit(a, Documents.loaders(l));
+            writeSections(List.of(l.loaders(), l.duplicates()), t -> t.name().equals("loaders") ? "Class loaders\n"
+                    : "\nClass names defined more than once\n");
+            return ExitCode.OK;
+        }
+    }
+
+    /** Tables one after another as aligned text, each under its heading. */
+    private void writeSections(List<Table> tables, java.util.function.Function<Table, String> heading) throws OutputException {
+        try {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            for (Table t : tables) {
+                w.write(heading.apply(t));
+                TextTable.write(t, w);
+            }
+            w.flush();
+        } catch (IOException e) {
+            throw new OutputException("cannot write output: " + e.getMessage());
+        }
+    }
+
+    /** A snapshot for a Java-only subcommand; another format is bad input, said before indexing it. */
+    private AnalyzedSnapshot openJava(Arguments a, String file, String what) throws Exception {
+        var format = org.polyheap.report.Parsers.detect(Path.of(file));
+        if (format != null && format != org.polyheap.model.format.SnapshotFormat.HPROF) {
+            throw new BadInputException(file + ": " + what + " are Java's; this is a " + format.title());
+        }
+        return open(a, file);
     }
 
     private ExitCode v8stats(Arguments a) throws Exception {

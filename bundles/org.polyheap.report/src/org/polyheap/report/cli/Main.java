@@ -79,6 +79,17 @@ public final class Main {
                       the stack, each frame with the objects it holds as locals and what they retain.
                       --stack-roots thread counts Java-frame and JNI-local roots as references from their
                       thread (MAT's convention), so a thread retains what only its stack holds.""",
+            "references", """
+                    polyheap references FILE [--kind soft|weak|finalizer|phantom] [--json|--csv]
+                      Java: per reference kind the reachable Reference objects, their referents by class,
+                      and the bytes clearing them would free (what no GC root reaches any more when
+                      references of that kind are not followed); then the finalizer queue: objects in
+                      processing, ready for the finalizer thread, pending, and registered but alive.""",
+            "loaders", """
+                    polyheap loaders FILE [--of LOADER] [--json|--csv]
+                      Java: the class loaders with their defined classes, instances and retained bytes,
+                      then the class names defined more than once (by several loaders: a redeploy leak);
+                      --of LOADER (an id, or bootstrap) lists the classes one loader defined.""",
             "v8stats", """
                     polyheap v8stats FILE [--json|--csv]
                       V8 only: the Statistics breakdown of Chrome DevTools (code, strings, JS arrays,
@@ -105,7 +116,8 @@ public final class Main {
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
                      parse, overview, histogram, dominators, paths, report, compare, duplicates,
-                     collections, entries, threads, v8stats, detached, closures, leaks
+                     collections, entries, threads, references, loaders, v8stats, detached, closures,
+                     leaks
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
