@@ -25,7 +25,7 @@ import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
  * One open snapshot, in pages ({@link EditorPage}): Overview, Histogram, Dominator Tree, Duplicate Strings,
- * Leak Suspects, Top Consumers, Collections and Threads. The input carries the snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
+ * Leak Suspects, Top Consumers, Collections, Threads, Reference Kinds and Class Loaders. The input carries the snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
  * window keeps answering while an editor opens. When the last page is made, the editor starts the
  * background build of the incoming references if the index has none ({@link InboundIndexJob}).
@@ -41,20 +41,22 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int TOP_CONSUMERS = 5;
     public static final int COLLECTIONS = 6;
     public static final int THREADS = 7;
+    public static final int REFERENCE_KINDS = 8;
+    public static final int CLASS_LOADERS = 9;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects",
-            "Top Consumers", "Collections", "Threads" };
+            "Top Consumers", "Collections", "Threads", "Reference Kinds", "Class Loaders" };
     private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES,
-            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS, Icons.THREADS };
+            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS, Icons.THREADS, Icons.REFERENCE_KINDS, Icons.CLASS_LOADERS };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
     private final Composite[] holders = new Composite[TITLES.length];
     private final boolean[] made = new boolean[TITLES.length];
     private boolean creating;
-    /** The pages, in the order of the tabs (their index is OVERVIEW ... THREADS). */
+    /** The pages, in the order of the tabs (their index is OVERVIEW ... CLASS_LOADERS). */
     private EditorPage[] pages;
     private OverviewPage overview;
     private HistogramPage histogram;
@@ -64,6 +66,8 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private TopConsumersPage consumers;
     private CollectionsPage collections;
     private ThreadsPage threads;
+    private ReferencesPage referenceKinds;
+    private ClassLoadersPage classLoaders;
     private InboundIndexJob inboundJob;
     private Composite banner;
 
@@ -88,7 +92,10 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         consumers = new TopConsumersPage(snapshot);
         collections = new CollectionsPage(snapshot);
         threads = new ThreadsPage(snapshot);
-        pages = new EditorPage[] { overview, histogram, dominators, duplicates, suspects, consumers, collections, threads };
+        referenceKinds = new ReferencesPage(snapshot);
+        classLoaders = new ClassLoadersPage(snapshot);
+        pages = new EditorPage[] { overview, histogram, dominators, duplicates, suspects, consumers, collections, threads,
+            referenceKinds, classLoaders };
         for (int page = 0; page < TITLES.length; page++) {
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
@@ -195,7 +202,8 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         };
     }
 
-    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS). */
+    /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS,
+     * REFERENCE_KINDS, CLASS_LOADERS). */
     public void showPage(int page) { setActivePage(page); }
 
     /** A page's title, as its tab shows it ("Leak Suspects"). */
@@ -257,6 +265,18 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public ThreadsPage threads() {
         make(THREADS);
         return threads;
+    }
+
+    /** The Reference Kinds page, its widgets made if not yet (the references are counted when it is shown). */
+    public ReferencesPage referenceKinds() {
+        make(REFERENCE_KINDS);
+        return referenceKinds;
+    }
+
+    /** The Class Loaders page, its widgets made if not yet (the loaders are listed when it is shown). */
+    public ClassLoadersPage classLoaders() {
+        make(CLASS_LOADERS);
+        return classLoaders;
     }
 
     @Override
