@@ -103,18 +103,21 @@ public final class JavaReferences {
      * @param freedObjects     objects that no longer reach a GC root when references of this kind are not followed
      * @param freedBytes       their bytes
      * @param classes          the referents by class, the biggest {@code freedBytes} first
-     * @param referenceObjects the reachable {@code Reference} objects, ascending
-     * @param referentOf       per reference object, its referent or -1
+     * @param referenceObjects the reachable {@code Reference} objects, by referent (the cleared ones first), then ascending
+     * @param referentOf       per reference object, its referent or -1; ascending
      */
     public record KindFigures(Kind kind, int references, int cleared, int referents, long referentsShallow,
             int heldOtherwise, long freedObjects, long freedBytes, List<ReferentClass> classes, int[] referenceObjects,
             int[] referentOf) {
 
-        /** The {@code Reference} objects of this kind whose referent is {@code object}. O(references). */
+        /** The {@code Reference} objects of this kind whose referent is {@code object}, ascending. O(log references). */
         public int[] referencesTo(int object) {
-            var out = new IntArrayList();
-            for (int i = 0; i < referentOf.length; i++) if (referentOf[i] == object) out.add(referenceObjects[i]);
-            return out.toIntArray();
+            int at = Arrays.binarySearch(referentOf, object);
+            if (at < 0) return new int[0];
+            int from = at, to = at + 1;
+            while (from > 0 && referentOf[from - 1] == object) from--;
+            while (to < referentOf.length && referentOf[to] == object) to++;
+            return Arrays.copyOfRange(referenceObjects, from, to);
         }
     }
 
@@ -236,8 +239,17 @@ public final class JavaReferences {
         classes.sort(Comparator.comparingLong(ReferentClass::freedBytes).reversed()
                 .thenComparing(Comparator.comparingLong(ReferentClass::referentsShallow).reversed())
                 .thenComparing(ReferentClass::className));
+        // by referent, so that a referent's references are found by binary search
+        long[] pairs = new long[refs.length];
+        for (int i = 0; i < refs.length; i++) pairs[i] = (long) referentOf[i] << 32 | (refs[i] & 0xffffffffL);
+        Arrays.sort(pairs);
+        int[] byReferent = new int[refs.length], referentSorted = new int[refs.length];
+        for (int i = 0; i < pairs.length; i++) {
+            referentSorted[i] = (int) (pairs[i] >> 32);
+            byReferent[i] = (int) pairs[i];
+        }
         return new KindFigures(k, refs.length, cleared, referents.length, shallowAll, heldAll, freedBy.totalObjects(),
-                freedBy.totalBytes(), List.copyOf(classes), refs, referentOf);
+                freedBy.totalBytes(), List.copyOf(classes), byReferent, referentSorted);
     }
 
     /** Per class id, the kind of its instances' {@code Reference.referent} (its own or an ancestor's), or null. */
