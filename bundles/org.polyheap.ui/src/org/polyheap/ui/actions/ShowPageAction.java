@@ -37,7 +37,7 @@ public final class ShowPageAction extends Action implements IPartListener2 {
 
     private void update() {
         var p = window.getActivePage();
-        setEnabled(p != null && p.getActiveEditor() instanceof SnapshotEditor);
+        setEnabled(p != null && p.getActiveEditor() instanceof SnapshotEditor editor && editor.hasPage(page));
     }
 
     @Override public void partActivated(IWorkbenchPartReference ref) { update(); }

@@ -128,4 +128,11 @@ public final class ClassLoadersPage extends LazyPage<ClassLoadersPage.Found> {
     /** The two trees: loaders, duplicate class names. */
     @Override
     public List<? extends ColumnViewer> viewers() { return List.of(loadersViewer, duplicatesViewer); }
+
+    /** Java's only: HPROF dumps. */
+    @Override
+    public boolean appliesTo(org.polyheap.model.format.SnapshotFormat format) {
+        return format == org.polyheap.model.format.SnapshotFormat.HPROF;
+    }
+
 }

@@ -122,4 +122,11 @@ public final class CollectionsPage extends LazyPage<CollectionQueries.Collection
     /** The rows of one table's widget. */
     @SuppressWarnings("unchecked")
     public List<Row> rows(int table) { return viewers[table].getInput() instanceof List<?> l ? (List<Row>) l : List.of(); }
+
+    /** Java's only: HPROF dumps. */
+    @Override
+    public boolean appliesTo(org.polyheap.model.format.SnapshotFormat format) {
+        return format == org.polyheap.model.format.SnapshotFormat.HPROF;
+    }
+
 }

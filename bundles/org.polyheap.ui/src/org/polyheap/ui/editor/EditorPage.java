@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.eclipse.jface.viewers.ColumnViewer;
 import org.eclipse.swt.widgets.Composite;
+import org.polyheap.model.format.SnapshotFormat;
 
 /**
  * A page of the {@link SnapshotEditor}. The editor makes its widgets the first time the page is shown
@@ -16,6 +17,9 @@ public interface EditorPage {
 
     /** The viewers whose rows stand for objects or classes, first the one that takes the focus; may be empty. */
     List<? extends ColumnViewer> viewers();
+
+    /** True when the page has something to show for snapshots of {@code format} (the editor leaves it out otherwise). */
+    default boolean appliesTo(SnapshotFormat format) { return true; }
 
     /** The page was brought to the front (after {@link #create}); a page may start finding its rows. */
     default void shown() { }

@@ -185,4 +185,11 @@ public final class ReferencesPage extends LazyPage<ReferencesPage.Found> {
     public FigureRow kindRow(JavaReferences.Kind kind) {
         return found == null || found.kinds().isEmpty() ? null : found.kinds().get(kind.ordinal());
     }
+
+    /** Java's only: HPROF dumps. */
+    @Override
+    public boolean appliesTo(org.polyheap.model.format.SnapshotFormat format) {
+        return format == org.polyheap.model.format.SnapshotFormat.HPROF;
+    }
+
 }

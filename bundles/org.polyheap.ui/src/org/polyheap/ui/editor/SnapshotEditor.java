@@ -56,8 +56,11 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private final Composite[] holders = new Composite[TITLES.length];
     private final boolean[] made = new boolean[TITLES.length];
     private boolean creating;
-    /** The pages, in the order of the tabs (their index is OVERVIEW ... CLASS_LOADERS). */
+    /** The pages, by their index (OVERVIEW ... CLASS_LOADERS), those of other formats too. */
     private EditorPage[] pages;
+    /** Page index → its tab, or -1 for a page of another format; and tab → page index. */
+    private final int[] tabOfPage = new int[TITLES.length];
+    private int[] pageOfTab;
     private OverviewPage overview;
     private HistogramPage histogram;
     private DominatorPage dominators;
@@ -96,13 +99,20 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         classLoaders = new ClassLoadersPage(snapshot);
         pages = new EditorPage[] { overview, histogram, dominators, duplicates, suspects, consumers, collections, threads,
             referenceKinds, classLoaders };
+        var format = snapshot.graph().metadata().format();
+        var tabs = new java.util.ArrayList<Integer>();
         for (int page = 0; page < TITLES.length; page++) {
+            tabOfPage[page] = -1;
+            if (!pages[page].appliesTo(format)) continue; // a Java page has nothing to show for V8, Dart or Fuchsia
             holders[page] = new Composite(getContainer(), SWT.NONE);
             holders[page].setLayout(new FillLayout());
             int index = addPage(holders[page]);
             setPageText(index, TITLES[page]);
             setPageImage(index, Icons.image(ICONS[page]));
+            tabOfPage[page] = index;
+            tabs.add(page);
         }
+        pageOfTab = tabs.stream().mapToInt(Integer::intValue).toArray();
         getSite().setSelectionProvider(selection);
         retitleEditors(false);
         getSite().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(CONTEXT_ID);
@@ -125,7 +135,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     /** Makes a page's widgets if not yet made (the first time it is shown or asked for). */
     private void make(int page) {
-        if (made[page] || holders[page].isDisposed()) return;
+        if (made[page] || holders[page] == null || holders[page].isDisposed()) return;
         made[page] = true;
         EditorPage p = pages[page];
         p.create(holders[page]);
@@ -175,20 +185,21 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     @Override
     protected void pageChange(int newPageIndex) {
-        if (!creating) make(newPageIndex);
-        if (made[newPageIndex]) pages[newPageIndex].shown(); // a page finds what it shows only when first shown
+        int page = pageOfTab[newPageIndex];
+        if (!creating) make(page);
+        if (made[page]) pages[page].shown(); // a page finds what it shows only when first shown
         super.pageChange(newPageIndex);
     }
 
     /** Shows the Dominator Tree page with {@code object} revealed and selected. UI thread. */
     public void showInDominatorTree(int object) {
-        setActivePage(DOMINATORS);
+        showPage(DOMINATORS);
         dominators().reveal(object);
     }
 
     /** Shows the Histogram page with the cursor in its filter (Ctrl+F). */
     public void focusFilter() {
-        setActivePage(HISTOGRAM);
+        showPage(HISTOGRAM);
         histogram().focusFilter();
     }
 
@@ -204,7 +215,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS,
      * REFERENCE_KINDS, CLASS_LOADERS). */
-    public void showPage(int page) { setActivePage(page); }
+    public void showPage(int page) {
+        if (hasPage(page)) setActivePage(tabOfPage[page]);
+    }
+
+    /** True when this snapshot's format has the page (the Java pages are for HPROF dumps only). */
+    public boolean hasPage(int page) { return tabOfPage[page] >= 0; }
 
     /** A page's title, as its tab shows it ("Leak Suspects"). */
     public static String pageTitle(int page) { return TITLES[page]; }
@@ -212,10 +228,14 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     /** A page's icon ({@link Icons}). */
     public static String pageIcon(int page) { return ICONS[page]; }
 
-    /** How many pages an editor has. */
+    /** How many pages an editor can have (some are of one format only: {@link #hasPage}). */
     public static int pageCount() { return TITLES.length; }
 
-    public int activePage() { return getActivePage(); }
+    /** The page shown (OVERVIEW ...), or -1 before the first. */
+    public int activePage() {
+        int tab = getActivePage();
+        return tab < 0 ? -1 : pageOfTab[tab];
+    }
 
     public LoadedSnapshot snapshot() { return snapshot; }
 
@@ -281,7 +301,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
 
     @Override
     public void setFocus() {
-        int page = getActivePage();
+        int page = activePage();
         if (page >= 0) make(page);
         if (page >= 0 && !pages[page].viewers().isEmpty()) {
             pages[page].viewers().getFirst().getControl().setFocus();

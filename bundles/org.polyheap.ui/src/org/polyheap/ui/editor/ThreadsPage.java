@@ -69,4 +69,11 @@ public final class ThreadsPage extends LazyPage<List<JavaThreads.JavaThread>> {
 
     @Override
     public List<? extends ColumnViewer> viewers() { return List.of(viewer); }
+
+    /** Java's only: HPROF dumps. */
+    @Override
+    public boolean appliesTo(org.polyheap.model.format.SnapshotFormat format) {
+        return format == org.polyheap.model.format.SnapshotFormat.HPROF;
+    }
+
 }
