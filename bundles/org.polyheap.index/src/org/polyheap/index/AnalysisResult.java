@@ -38,6 +38,9 @@ public final class AnalysisResult {
     /** A 1:N result; {@link OneToManyIndex#starts()} and {@link OneToManyIndex#values()} are its CSR columns. */
     public OneToManyIndex oneToMany(String name) { return column(name, OneToManyIndex.class); }
 
+    /** A bytes column ({@link ResultWriter#bytes}), read-only, checked whole when its group was opened. */
+    public java.lang.foreign.MemorySegment bytes(String name) { return column(name, java.lang.foreign.MemorySegment.class); }
+
     private <T> T column(String name, Class<T> type) {
         Object c = columns.get(name);
         if (!type.isInstance(c)) throw new IllegalArgumentException("result " + group + " has no " + type.getSimpleName() + " named " + name);

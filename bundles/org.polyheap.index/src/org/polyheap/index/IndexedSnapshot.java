@@ -64,12 +64,14 @@ public final class IndexedSnapshot implements HeapGraph {
     private final StringTable strings;
     private final Map<String, ObjectAttribute> attributes;
     private final ResultGroups results;
+    private final StoredSourceCache sourceCache;
     private final List<Consumer<IndexDamagedException>> damageListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private IndexedSnapshot(Path folder, Manifest manifest) throws IOException {
         this.folder = folder;
         this.manifest = manifest;
         this.results = new ResultGroups(folder, arena, this::damaged);
+        this.sourceCache = new StoredSourceCache(results);
         this.inbound = new InboundIndex(this, manifest.references(), results);
         try {
             metadata = MetadataFile.read(map(IndexFiles.METADATA));
@@ -259,6 +261,10 @@ public final class IndexedSnapshot implements HeapGraph {
      * index), mapped in this snapshot's arena. No I/O until used.
      */
     public ResultStore results() { return results; }
+
+    /** Entries {@code source-<name>} of {@link #results()}: see {@link StoredSourceCache}. */
+    @Override
+    public org.polyheap.model.spi.SourceCache sourceCache() { return sourceCache; }
 
     /** Unmaps every file (also results); idempotent. Columns fail with IllegalStateException afterwards. */
     @Override

@@ -97,9 +97,11 @@ final class ResultGroups implements ResultStore {
         Path dir = folder.resolve(m.folder());
         Map<String, Object> columns = new HashMap<>();
         for (var e : m.entries()) {
-            Path f = dir.resolve(e.name() + ".index");
+            Path f = dir.resolve(e.kind().fileName(e.name()));
             if (!Files.isRegularFile(f) || Files.size(f) != e.size()) throw new IndexDamagedException(f, "missing or of the wrong size");
-            if (e.size() <= IndexedSnapshot.verifyOnOpenBytes() && Checksums.crc32c(f) != e.crc32c()) {
+            // bytes have no pages checked on first read: they are checked whole, whatever their size
+            boolean whole = e.kind() == ResultManifest.Kind.BYTES || e.size() <= IndexedSnapshot.verifyOnOpenBytes();
+            if (whole && Checksums.crc32c(f) != e.crc32c()) {
                 throw new IndexDamagedException(f, "checksum mismatch");
             }
             var seg = MappedFile.map(f, arena);
@@ -111,6 +113,7 @@ final class ResultGroups implements ResultStore {
                 case INT -> IntIndexReader.open(seg, origin);
                 case LONG -> LongIndexReader.open(seg, origin);
                 case ONE_TO_MANY -> OneToManyIndex.open(seg, origin);
+                case BYTES -> seg.asReadOnly();
             });
         }
         return Optional.of(new AnalysisResult(group, version, m.facts(), columns));

@@ -28,7 +28,15 @@ record ResultManifest(int formatVersion, String group, int version, String folde
         List<Entry> entries) {
     static final int MAGIC = 0x50485253; // "PHRS"
 
-    enum Kind { INT, LONG, ONE_TO_MANY }
+    /** A column's kind; its ordinal is the stored code. */
+    enum Kind {
+        INT, LONG, ONE_TO_MANY,
+        /** Bytes of the writer's own layout, not paged: checked whole when first opened. */
+        BYTES;
+
+        /** The column's file in the group's folder. */
+        String fileName(String column) { return column + (this == BYTES ? ".bytes" : ".index"); }
+    }
 
     record Entry(String name, Kind kind, long size, int crc32c) { }
 

@@ -1,6 +1,7 @@
 package org.polyheap.index;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ public final class ResultWriter {
         if (done) throw new IllegalStateException("result already committed");
         if (entries.stream().anyMatch(e -> e.name().equals(name))) throw new IllegalArgumentException("column " + name + " given twice");
         entries.add(new ResultManifest.Entry(name, kind, 0, 0));
-        return temp.resolve(name + ".index");
+        return temp.resolve(kind.fileName(name));
     }
 
     /** Writes an int column now (page by page, reading it through {@code copyTo}). */
@@ -72,6 +73,23 @@ public final class ResultWriter {
         return this;
     }
 
+    /**
+     * Writes bytes of the caller's own layout now, through a buffered stream; readers get them back
+     * mapped ({@link AnalysisResult#bytes}) after a check of the whole file.
+     */
+    public ResultWriter bytes(String name, Bytes content) throws IOException {
+        try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(file(name, ResultManifest.Kind.BYTES)), 1 << 16)) {
+            content.writeTo(out);
+        }
+        return this;
+    }
+
+    /** Writes a bytes column's content. */
+    @FunctionalInterface
+    public interface Bytes {
+        void writeTo(java.io.OutputStream out) throws IOException;
+    }
+
     /** Fills a {@link OneToManyWriter}: {@code endList()} once per list, values in between. */
     @FunctionalInterface
     public interface Lists {
@@ -95,7 +113,7 @@ public final class ResultWriter {
         done = true;
         List<ResultManifest.Entry> sized = new ArrayList<>();
         for (var e : entries) {
-            var f = Checksums.entry(temp, e.name() + ".index");
+            var f = Checksums.entry(temp, e.kind().fileName(e.name()));
             sized.add(new ResultManifest.Entry(e.name(), e.kind(), f.size(), f.crc32c()));
         }
         groups.publish(new ResultManifest(Manifest.FORMAT_VERSION, group, version, folderName, facts, sized), temp);

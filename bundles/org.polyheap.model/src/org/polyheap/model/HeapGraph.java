@@ -76,6 +76,13 @@ public interface HeapGraph extends AutoCloseable {
         return Optional.ofNullable(attributes().get(name));
     }
 
+    /**
+     * Where an inspector keeps what it learned about the snapshot file between sessions (gzip
+     * checkpoints): the index store's, beside the index; {@link org.polyheap.model.spi.SourceCache#NONE}
+     * (keeps nothing) by default.
+     */
+    default org.polyheap.model.spi.SourceCache sourceCache() { return org.polyheap.model.spi.SourceCache.NONE; }
+
     /** Releases mapped files. Columns must not be used afterwards. */
     @Override
     void close();

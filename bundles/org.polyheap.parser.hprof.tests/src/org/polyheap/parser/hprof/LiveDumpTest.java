@@ -299,7 +299,7 @@ class LiveDumpTest {
     void jcmdMultiMemberGzipDumpParsesAndReadsBack() throws Exception {
         Path gz = dir.resolve("jcmd.hprof.gz");
         GzipMembers members = GzipMembers.scan(gz);
-        assertTrue(members.compressed().length > 1, "HotSpot writes one gzip member per block");
+        assertTrue(members.members() > 1, "HotSpot writes one gzip member per block");
         HeapGraph g = Dumps.parse(gz).graph();
         assertEquals(DumpedProgram.NODES, count(g, "Node"));
         assertEquals(DumpedProgram.DERIVED, count(g, "Derived"));

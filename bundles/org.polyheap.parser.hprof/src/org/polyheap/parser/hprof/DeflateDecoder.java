@@ -289,8 +289,8 @@ final class DeflateDecoder {
         return w;
     }
 
-    /** File bit offset of the next unread bit. */
-    private long inputBit() { return (inFileOffset + inPos) * 8 - bitCount; }
+    /** File bit offset of the next unread bit (after the member's last block once {@link #finished}). */
+    long inputBit() { return (inFileOffset + inPos) * 8 - bitCount; }
 
     /** Makes at least {@code n} (≤ 56) bits available in {@link #bits}. */
     void need(int n) throws IOException {

@@ -6,46 +6,47 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.polyheap.model.spi.SnapshotSource;
+import org.polyheap.model.spi.SourceCache;
 
 /**
  * Random access to the decompressed dump for the inspector. Plain files: positioned reads. Gzip:
  * 64 KiB decompressed blocks (the last 64 cached, 4 MiB), decoded by {@link DeflateDecoder}s
- * ("cursors") that start at a member's beginning ({@link GzipMembers}) or at a checkpoint a cursor
- * left while passing: every {@value #CHECKPOINT_EVERY} bytes of a member, 32 KiB of history. So a
- * read anywhere costs at most that much decoding once the region was passed, even in one big member
- * (a plain {@code gzip} of a dump), and walking forward reuses a cursor. Memory: the block cache,
- * 8 cursors of 130 KiB, and 32 KiB per checkpoint (8 MiB per GiB of dump passed). Not thread-safe
- * (the inspector locks).
+ * ("cursors") that start at a member's beginning or at the checkpoint before the block
+ * ({@link GzipMembers}: one every {@value GzipMembers#CHECKPOINT_EVERY} bytes, found by one pass over
+ * the file the first time and then kept with the snapshot's index). So a read anywhere decodes at
+ * most a checkpoint span plus a block, even in one big member (a plain {@code gzip} of a dump), and
+ * walking forward reuses a cursor. Memory: the block cache, 8 cursors of 130 KiB, and
+ * {@link GzipMembers}' tables. Not thread-safe (the inspector locks).
  */
 final class DumpReader implements AutoCloseable {
     private static final int CURSORS = 8;
     /** Decompressed blocks are cached, so reads just behind a cursor (the record before) do not rewind it. */
     private static final int BLOCK = 64 << 10;
     private static final int CACHED_BLOCKS = 64;
-    /** Bytes of a member decoded at most to reach any offset already passed once. */
-    static final long CHECKPOINT_EVERY = 4L << 20;
     private final Path file;
     private final SnapshotSource.RandomAccess plain;
     private final FileChannel channel; // of the compressed file
     private final GzipMembers members;
     private final ArrayDeque<DeflateDecoder> cursors = new ArrayDeque<>();
-    private final TreeMap<Long, DeflateDecoder.Checkpoint> checkpoints = new TreeMap<>();
     private final byte[] skip = new byte[BLOCK];
     private final java.util.LinkedHashMap<Long, byte[]> blocks = new java.util.LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) { return size() > CACHED_BLOCKS; }
     };
     private long decodedBytes;
 
-    DumpReader(SnapshotSource source) throws IOException {
+    /** Reads {@code source}; a gzip file's members and checkpoints come from {@code cache}, or are found and kept there. */
+    DumpReader(SnapshotSource source, SourceCache cache) throws IOException {
         this.file = source.file();
         // gzip keeps its own decoders: they resume inside a member, where a generic reader inflates from the start
         this.plain = source.gzip() ? null : source.openRandomAccess();
+        this.members = source.gzip() ? GzipMembers.of(file, cache) : null;
         this.channel = source.gzip() ? FileChannel.open(file, StandardOpenOption.READ) : null;
-        this.members = source.gzip() ? GzipMembers.scan(file) : null;
     }
+
+    /** Reads {@code source}, scanning a gzip file now and keeping nothing. */
+    DumpReader(SnapshotSource source) throws IOException { this(source, SourceCache.NONE); }
 
     /** Reads up to {@code len} bytes at a decompressed offset; returns the count (less at the end). */
     int read(long offset, byte[] into, int len) throws IOException {
@@ -96,9 +97,9 @@ final class DumpReader implements AutoCloseable {
     /** A decoder positioned at {@code offset}: a cursor at or before it, else one from the nearest checkpoint. */
     private DeflateDecoder cursorAt(long offset) throws IOException {
         int m = members.memberAt(offset);
-        long memberStart = members.decompressed()[m];
-        var checkpoint = checkpoints.floorEntry(offset);
-        long from = checkpoint != null && checkpoint.getKey() >= memberStart ? checkpoint.getKey() : memberStart;
+        long memberStart = members.decompressed(m);
+        int k = members.checkpointAt(offset);
+        long from = k >= 0 && members.checkpointOutput(k) > memberStart ? members.checkpointOutput(k) : memberStart;
         DeflateDecoder best = null;
         for (DeflateDecoder c : cursors) {
             long p = c.position();
@@ -107,10 +108,9 @@ final class DumpReader implements AutoCloseable {
         if (best != null) {
             cursors.remove(best);
         } else {
-            var start = from > memberStart ? checkpoint.getValue()
-                    : new DeflateDecoder.Checkpoint(members.data()[m] * 8, memberStart, new byte[0]);
-            best = new DeflateDecoder(channel, file.toString(), start, memberStart, CHECKPOINT_EVERY,
-                    cp -> checkpoints.putIfAbsent(cp.output(), cp));
+            var start = from > memberStart ? members.checkpoint(k)
+                    : new DeflateDecoder.Checkpoint(members.data(m) * 8, memberStart, new byte[0]);
+            best = new DeflateDecoder(channel, file.toString(), start, memberStart, Long.MAX_VALUE, null);
         }
         while (best.position() < offset) {
             int n = best.read(skip, 0, (int) Math.min(skip.length, offset - best.position()));
@@ -123,7 +123,6 @@ final class DumpReader implements AutoCloseable {
     @Override
     public void close() throws IOException {
         cursors.clear();
-        checkpoints.clear();
         if (plain != null) plain.close();
         if (channel != null) channel.close();
     }

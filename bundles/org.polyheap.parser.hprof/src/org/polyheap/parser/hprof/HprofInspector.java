@@ -24,8 +24,10 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * Field values and value hints read from the dump at each object's source offset. The first call
  * builds an address → id table from the graph's identity column (14 bytes per object, a sort);
  * the first static-field read loads the dump's strings (the records before the heap dump). Each
- * call then reads one record, a few KB (for gzip: inflates from the start of the 1 MiB member that
- * holds it). Thread-safe: calls are serialized.
+ * call then reads one record, a few KB (for gzip: decodes at most about 1 MiB from the checkpoint
+ * before it, see {@link DumpReader}; the first inspector of a gzip dump finds the checkpoints with one
+ * pass over the file and keeps them in the graph's {@link HeapGraph#sourceCache()}, beside the index).
+ * Thread-safe: calls are serialized.
  */
 final class HprofInspector implements ObjectInspector {
     /** Array slots returned by {@link #fields}; longer arrays are cut (the hint gives the length). */
@@ -41,7 +43,7 @@ final class HprofInspector implements ObjectInspector {
     HprofInspector(Path file, HeapGraph graph) throws IOException {
         this.graph = graph;
         this.source = SnapshotSource.of(file);
-        this.reader = new DumpReader(source);
+        this.reader = new DumpReader(source, graph.sourceCache());
         this.idSize = Integer.parseInt(graph.metadata().fact("idSize", "8"));
     }
 
