@@ -111,7 +111,7 @@ final class DeflateDecoder {
         int produced = 0;
         while (produced < len) {
             if (copyLeft > 0) {
-                int n = Math.min(copyLeft, len - produced);
+                int n = Math.min(Math.min(copyLeft, len - produced), HISTORY - WINDOW);
                 copyMatch(out, off + produced, n);
                 produced += n;
                 continue;
@@ -222,19 +222,25 @@ final class DeflateDecoder {
         }
     }
 
-    /** Literals and matches of the current Huffman block until {@code len} bytes are out or the block ends. */
+    /**
+     * Literals and matches of the current Huffman block until {@code len} bytes are out or the block ends.
+     * Symbols go to the history only (one store per byte); what they made is copied out in bulk at the
+     * end, so at most {@code HISTORY - WINDOW} bytes are made per call, which keeps the 32 KiB a match may
+     * reach intact.
+     */
     private int decodeSymbols(byte[] out, int off, int len) throws IOException {
-        int produced = 0;
         final int mask = HISTORY - 1;
-        while (produced < len) {
+        final byte[] h = history;
+        final long start = output, end = output + Math.min(len, HISTORY - WINDOW);
+        long o = output;
+        while (o < end) {
             int symbol = literals.decode(this);
             if (symbol < 256) {
-                out[off + produced++] = (byte) symbol;
-                history[(int) output & mask] = (byte) symbol;
-                output++;
+                h[(int) o & mask] = (byte) symbol;
+                o++;
             } else if (symbol == 256) {
                 inBlock = false;
-                return produced;
+                break;
             } else {
                 int l = symbol - 257;
                 if (l >= 29) throw corrupt("bad length code " + symbol);
@@ -246,27 +252,46 @@ final class DeflateDecoder {
                 need(DIST_EXTRA[d]);
                 int distance = DIST_BASE[d] + (int) (bits & ((1 << DIST_EXTRA[d]) - 1));
                 drop(DIST_EXTRA[d]);
-                if (distance > output - memberStart || distance > WINDOW) throw corrupt("match reaches " + distance + " bytes back, before the data");
-                copyLeft = length;
+                if (distance > o - memberStart || distance > WINDOW) throw corrupt("match reaches " + distance + " bytes back, before the data");
+                int n = (int) Math.min(length, end - o);
+                copyWithin(o, distance, n);
+                o += n;
+                copyLeft = length - n; // the rest on the next call
                 copyDistance = distance;
-                int n = Math.min(length, len - produced);
-                copyMatch(out, off + produced, n);
-                produced += n;
             }
         }
+        output = o;
+        int produced = (int) (o - start);
+        copyOut(start, out, off, produced);
         return produced;
     }
 
+    /** The rest of a match cut by the end of a read. */
     private void copyMatch(byte[] out, int off, int n) {
-        final int mask = HISTORY - 1;
-        long from = output - copyDistance;
-        for (int i = 0; i < n; i++) {
-            byte b = history[(int) (from + i) & mask];
-            out[off + i] = b;
-            history[(int) (output + i) & mask] = b;
-        }
+        copyWithin(output, copyDistance, n);
+        copyOut(output, out, off, n);
         output += n;
         copyLeft -= n;
+    }
+
+    /** Copies {@code n} bytes from {@code distance} back to history position {@code at}: in bulk where the ranges neither overlap nor wrap. */
+    private void copyWithin(long at, int distance, int n) {
+        final int mask = HISTORY - 1;
+        int to = (int) at & mask, from = (int) (at - distance) & mask;
+        if (distance >= n && to + n <= HISTORY && from + n <= HISTORY) {
+            System.arraycopy(history, from, history, to, n);
+            return;
+        }
+        final byte[] h = history;
+        for (int i = 0; i < n; i++) h[(to + i) & mask] = h[(from + i) & mask]; // overlapping: repeats the last distance bytes
+    }
+
+    /** Copies history positions {@code [at, at + n)} to {@code out} (two pieces when they wrap). */
+    private void copyOut(long at, byte[] out, int off, int n) {
+        int from = (int) at & (HISTORY - 1);
+        int first = Math.min(n, HISTORY - from);
+        System.arraycopy(history, from, out, off, first);
+        System.arraycopy(history, 0, out, off + first, n - first);
     }
 
     private void copyStored(byte[] out, int off, int n) throws IOException {
