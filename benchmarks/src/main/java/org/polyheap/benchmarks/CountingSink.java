@@ -13,7 +13,7 @@ public final class CountingSink implements SnapshotSink {
     public long objects;
     public long references;
 
-    @Override public void format(String f) { }
+    @Override public void format(org.polyheap.model.format.SnapshotFormat f) { }
     @Override public void fact(String k, String v) { }
     @Override public int addString(String v) { return 0; }
     @Override public int addClass(ClassInfo i) { return 0; }

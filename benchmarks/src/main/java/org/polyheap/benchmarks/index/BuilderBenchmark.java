@@ -96,7 +96,7 @@ public class BuilderBenchmark {
 
     private static void feed(SnapshotSink b) {
         var r = new SplittableRandom(1);
-        b.format("synthetic");
+        b.format(org.polyheap.model.format.SnapshotFormat.GENERIC);
         for (int c = 0; c < 3000; c++) b.addClass(ClassInfo.named("C" + c));
         for (int f = 0; f < 64; f++) b.addString("field" + f);
         long address = 0x7_0000_0000L;

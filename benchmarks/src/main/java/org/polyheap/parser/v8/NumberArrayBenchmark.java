@@ -70,7 +70,7 @@ public class NumberArrayBenchmark {
     @Benchmark
     public long scanner() throws IOException, SnapshotFormatException {
         long sum = 0;
-        try (var in = JsonScanner.open(file, 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file), 0)) {
             in.beginArray("edges");
             long[] batch = new long[3 * 8192];
             long[] rows = new long[8192];
@@ -95,7 +95,7 @@ public class NumberArrayBenchmark {
 
     @Benchmark
     public long scannerSkip() throws IOException, SnapshotFormatException {
-        try (var in = JsonScanner.open(file, 0, false)) {
+        try (var in = JsonScanner.open(org.polyheap.model.spi.SnapshotSource.of(file), 0)) {
             in.skipValue();
             return in.offset();
         }
