@@ -10,9 +10,10 @@ import java.util.function.Consumer;
  * there: {@link Checkpoint}s hold the input bit position, the output position and the 32 KiB of
  * output before it. {@link java.util.zip.Inflater} cannot do that (zlib's Z_BLOCK and inflatePrime
  * are not exposed), and without it a read in the middle of one big gzip member must inflate the
- * member from its start. Written from RFC 1951; a whole stream takes 1.3 to 3 times zlib's time
- * (benchmarks/ DeflateDecoderBenchmark), so the inspector uses it only for random reads. Reads the
- * compressed data from a file channel; memory 130 KiB; not thread-safe.
+ * member from its start. Written from RFC 1951; a whole stream takes about zlib's time
+ * (benchmarks/ DeflateDecoderBenchmark); the parse still inflates with zlib, the inspector's random
+ * reads and the checkpoint scan use this. Reads the compressed data from a file channel; memory
+ * 130 KiB; not thread-safe.
  */
 final class DeflateDecoder {
     /** The farthest back a match may reach, and so the history a checkpoint keeps. */

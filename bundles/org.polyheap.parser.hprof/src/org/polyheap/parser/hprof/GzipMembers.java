@@ -26,9 +26,9 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
  * {@value #CHECKPOINT_EVERY} decompressed bytes. HotSpot's {@code GC.heap_dump -gz} writes one member
  * per 1 MiB, so its files need no checkpoints; a plain {@code gzip} of a dump is one member, where
  * without them a read at the end inflates the whole file. Deflate data carries no length, so finding
- * them is one pass of {@link DeflateDecoder} over the file ({@link #scan}: 1.3 to 3 times a zlib
+ * them is one pass of {@link DeflateDecoder} over the file ({@link #scan}: 1.15 times a zlib
  * inflate), done once and kept in the snapshot's {@link SourceCache} as entry {@value #ENTRY} (layout
- * in docs/index-format.md, "gzip checkpoints"). Heap: 24 bytes per member and 36 per checkpoint
+ * in docs/index-format.md, "Source cache"). Heap: 24 bytes per member and 36 per checkpoint
  * (36 KiB per GiB of dump); the checkpoints' 32 KiB windows stay in the cache's mapped bytes,
  * compressed (about 8 MiB per GiB of dump), and are inflated when a decoder starts from one.
  * Immutable; {@link #checkpoint} is thread-safe.
