@@ -59,6 +59,7 @@ final class Commands {
      * (docs/index-format.md); a second failure is reported.
      */
     ExitCode run(String sub, List<String> args) throws Exception {
+        if (sub.equals("acquire")) return new AcquireCommand(this, out, progress).run(args); // takes a snapshot once: never retried
         try {
             return dispatch(sub, args);
         } catch (java.io.UncheckedIOException e) {

@@ -109,7 +109,8 @@ public final class Main {
                       V8 only, three snapshots of one process (memlab's find-leaks): objects allocated
                       between BASELINE and TARGET that FINAL still holds, filtered as memlab does
                       (objects: JS objects, as --trace-all-objects; dom: detached DOM only; all),
-                      clustered by their retainer path from the GC root; count and retained bytes.""");
+                      clustered by their retainer path from the GC root; count and retained bytes.""",
+            "acquire", AcquireCommand.HELP);
 
     static final String USAGE = """
             Usage: polyheap                       open the desktop window on the bundled sample
@@ -118,6 +119,7 @@ public final class Main {
                      parse, overview, histogram, dominators, paths, report, compare, duplicates,
                      collections, entries, threads, references, loaders, v8stats, detached, closures,
                      leaks
+                   polyheap acquire …             take a snapshot of a running JVM, Node.js, page or Dart VM
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
 
