@@ -47,6 +47,10 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
     private final StringBuilder text = new StringBuilder();
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private volatile WebSocket socket;
+    private HttpClient client;
+    /** When the last message came ({@link System#nanoTime}), and when the endpoint was last probed. */
+    private volatile long lastMessage = System.nanoTime();
+    private long lastProbe = System.nanoTime();
     private boolean jsonRpc;
 
     private RpcSocket(URI uri, String what, Handler handler) {
@@ -69,15 +73,19 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
         var rpc = new RpcSocket(uri, what, handler);
         rpc.jsonRpc = jsonRpc;
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        rpc.client = client;
         try {
             rpc.socket = client.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10)).buildAsync(uri, rpc)
                     .get(20, TimeUnit.SECONDS);
             return rpc;
         } catch (ExecutionException e) {
+            client.shutdownNow();
             throw connectFailure(what, e.getCause());
         } catch (TimeoutException e) {
+            client.shutdownNow();
             throw new AcquireException(AcquireException.Reason.NOT_FOUND, what + ": no answer within 20 s");
         } catch (InterruptedException e) {
+            client.shutdownNow();
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted");
         }
@@ -138,6 +146,8 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
             } catch (TimeoutException e) {
                 if (ended.isCompletedExceptionally() && !f.isDone()) {
                     f.completeExceptionally(ended.exceptionNow());
+                } else if (!f.isDone()) {
+                    probeWhenIdle();
                 }
             } catch (ExecutionException e) {
                 Throwable c = e.getCause();
@@ -153,6 +163,28 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
         }
     }
 
+    /**
+     * When nothing came for 2 s, checks every 2 s that the endpoint still listens (a TCP connect, closed at
+     * once; nothing is sent). The JDK's WebSocket may miss the end of a connection that closes while a
+     * handler runs (seen with a Node process killed then), so a target that exited is noticed here.
+     */
+    private void probeWhenIdle() {
+        long now = System.nanoTime();
+        if (now - lastMessage < 2_000_000_000L || now - lastProbe < 2_000_000_000L) return;
+        lastProbe = now;
+        int port = uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("wss") ? 443 : 80;
+        try (var probe = new java.net.Socket()) {
+            probe.connect(new java.net.InetSocketAddress(uri.getHost(), port), 2000);
+        } catch (ConnectException refused) {
+            end(new AcquireException(AcquireException.Reason.TARGET_GONE,
+                    what + ": the target closed the connection before the snapshot was complete (did it exit?)"));
+            WebSocket s = socket;
+            if (s != null) s.abort();
+        } catch (IOException slowOrUnreachable) {
+            // not conclusive: the conversation goes on
+        }
+    }
+
     private void end(Throwable t) {
         ended.completeExceptionally(t);
         for (var f : pending.values()) f.completeExceptionally(t);
@@ -165,6 +197,7 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
 
     @Override
     public CompletableFuture<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        lastMessage = System.nanoTime();
         text.append(data);
         if (last) {
             String message = text.toString();
@@ -199,6 +232,7 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
 
     @Override
     public CompletableFuture<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+        lastMessage = System.nanoTime();
         byte[] b = new byte[data.remaining()];
         data.get(b);
         bytes.write(b, 0, b.length);
@@ -235,6 +269,7 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
         WebSocket s = socket;
         if (s != null) s.abort();
         end(new CancellationException("canceled"));
+        client.shutdownNow();
     }
 
     /** Closes the conversation politely; no more events are handled. */
@@ -249,5 +284,6 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
             // closing anyway
         }
         s.abort();
+        client.shutdownNow();
     }
 }
