@@ -14,8 +14,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Node.js processes on this machine (Linux {@code /proc}) and their inspectors: the loopback ports each
- * listens on (its socket inodes in {@code /proc/net/tcp}, {@code tcp6}), asked for {@code /json/list}.
+ * Node.js processes on this machine (Linux {@code /proc}) and their inspectors: of the loopback ports each
+ * listens on (its socket inodes in {@code /proc/net/tcp}, {@code tcp6}), the one its {@code --inspect}
+ * option names ({@link #inspectorPorts}) is asked for {@code /json/list}.
  * A Node process without an inspector is listed as not ready; {@link #signal} sends it SIGUSR1, Node's
  * own switch that opens the inspector on 127.0.0.1:9229, once the user agreed.
  */
@@ -69,7 +70,7 @@ final class NodeProcesses {
 
     private static List<Target> of(long pid, Map<Long, Integer> loopbackPorts) {
         var found = new ArrayList<Target>();
-        for (int port : portsOf(pid, loopbackPorts)) {
+        for (int port : inspectorPorts(pid, portsOf(pid, loopbackPorts))) {
             try {
                 found.addAll(Cdp.list(URI.create("http://127.0.0.1:" + port), Target.Kind.NODE, pid, ASK));
             } catch (AcquireException notAnInspector) {
@@ -82,14 +83,57 @@ final class NodeProcesses {
         return found;
     }
 
+    /** Node's default inspector port (SIGUSR1, {@code --inspect} without a port). */
+    static final int DEFAULT_INSPECTOR_PORT = 9229;
+
+    /**
+     * Which of the process's loopback ports may be its inspector, from its {@code --inspect} options (on
+     * its command line or in {@code NODE_OPTIONS}), so the program's own servers are not asked: the port
+     * given, 9229 without one or without the option (an inspector opened by SIGUSR1), and every
+     * loopback port only for {@code --inspect=…:0} (a random port).
+     */
+    static java.util.SortedSet<Integer> inspectorPorts(long pid, TreeSet<Integer> listening) {
+        var options = new ArrayList<String>(arguments(pid));
+        String nodeOptions = environment(pid, "NODE_OPTIONS");
+        if (!nodeOptions.isBlank()) options.addAll(List.of(nodeOptions.strip().split("\\s+")));
+        int port = DEFAULT_INSPECTOR_PORT;
+        for (String o : options) {
+            if (!o.matches("--(inspect|inspect-brk|inspect-wait|inspect-port|debug-port)(=.*)?")) continue;
+            int eq = o.indexOf('=');
+            if (eq < 0) continue;
+            String value = o.substring(eq + 1);
+            String digits = value.substring(value.lastIndexOf(':') + 1);
+            if (digits.matches("\\d{1,5}")) port = Integer.parseInt(digits);
+        }
+        if (port == 0) return listening;
+        var one = new TreeSet<Integer>();
+        if (listening.contains(port)) one.add(port);
+        return one;
+    }
+
+    private static List<String> arguments(long pid) {
+        try {
+            return List.of(new String(Files.readAllBytes(PROC.resolve(pid + "/cmdline")), StandardCharsets.UTF_8).split("\0"));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static String environment(long pid, String name) {
+        try {
+            for (String v : new String(Files.readAllBytes(PROC.resolve(pid + "/environ")), StandardCharsets.UTF_8).split("\0")) {
+                if (v.startsWith(name + "=")) return v.substring(name.length() + 1);
+            }
+        } catch (IOException e) {
+            // another user's process
+        }
+        return "";
+    }
+
     /** The script a Node process runs: its first argument that is not an option, else "node". */
     static String script(long pid) {
-        try {
-            String[] args = new String(Files.readAllBytes(PROC.resolve(pid + "/cmdline")), StandardCharsets.UTF_8).split("\0");
-            for (int i = 1; i < args.length; i++) if (!args[i].startsWith("-")) return args[i];
-        } catch (IOException e) {
-            // gone or not ours
-        }
+        List<String> args = arguments(pid);
+        for (int i = 1; i < args.size(); i++) if (!args.get(i).startsWith("-")) return args.get(i);
         return "node";
     }
 

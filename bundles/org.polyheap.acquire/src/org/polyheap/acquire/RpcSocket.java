@@ -121,8 +121,15 @@ final class RpcSocket implements WebSocket.Listener, AutoCloseable {
         message.put("id", id);
         message.put("method", method);
         message.put("params", params);
-        synchronized (this) { // one sendText at a time, as WebSocket asks
-            socket.sendText(Json.write(message), true).join();
+        try {
+            synchronized (this) { // one sendText at a time, as WebSocket asks
+                socket.sendText(Json.write(message), true).join();
+            }
+        } catch (java.util.concurrent.CompletionException | IllegalStateException e) {
+            pending.remove(id);
+            answer.completeExceptionally(new AcquireException(AcquireException.Reason.TARGET_GONE,
+                    what + ": the connection closed before the snapshot was complete (did the target exit?)", e));
+            return answer;
         }
         ended.whenComplete((v, e) -> {
             if (e != null) answer.completeExceptionally(e);

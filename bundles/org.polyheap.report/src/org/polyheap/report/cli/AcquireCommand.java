@@ -69,9 +69,9 @@ final class AcquireCommand {
             if (then >= 0) throw new UsageException("--list takes no --then");
             return list(a);
         }
-        Target target = target(a);
         String outName = a.option("out", null);
         if (outName == null) throw new UsageException("--out FILE is missing (where the snapshot goes)");
+        Target target = target(a);
         Path file = Path.of(outName);
         if (Files.isDirectory(file)) throw new UsageException("--out " + outName + " is a folder; name the file (e.g. " + Path.of(outName, Acquire.fileName(target, a.flag("gzip"))) + ")");
         var options = new Acquire.Options(a.flag("all"), a.flag("gzip"), a.option("isolate", ""));

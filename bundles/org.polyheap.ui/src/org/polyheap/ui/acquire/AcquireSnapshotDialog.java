@@ -286,13 +286,13 @@ public final class AcquireSnapshotDialog extends TitleAreaDialog {
                     Target target = signal ? Acquire.signalNode(chosen.pid()) : chosen;
                     Path out = dir.resolve(Acquire.fileName(target, options.gzip()));
                     var result = Acquire.take(target, out, options, progress);
-                    display.asyncExec(() -> done(result.file(), null));
+                    display.asyncExec(() -> finished(result.file(), null));
                 } catch (CancellationException e) {
-                    display.asyncExec(() -> done(null, "Canceled: no file was written."));
+                    display.asyncExec(() -> finished(null, "Canceled: no file was written."));
                 } catch (AcquireException e) {
-                    display.asyncExec(() -> done(null, e.getMessage()));
+                    display.asyncExec(() -> finished(null, e.getMessage()));
                 } catch (IOException | RuntimeException e) {
-                    display.asyncExec(() -> done(null, "Cannot write the snapshot into " + dir + ": " + e.getMessage()));
+                    display.asyncExec(() -> finished(null, "Cannot write the snapshot into " + dir + ": " + e.getMessage()));
                 }
                 return Status.OK_STATUS;
             }
@@ -321,7 +321,7 @@ public final class AcquireSnapshotDialog extends TitleAreaDialog {
         getShell().getDisplay().timerExec(100, () -> show(progress));
     }
 
-    private void done(Path file, String failure) {
+    private void finished(Path file, String failure) {
         taking = null;
         if (getShell() == null || getShell().isDisposed()) return;
         if (file != null) {
