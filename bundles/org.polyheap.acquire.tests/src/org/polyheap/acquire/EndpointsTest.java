@@ -48,6 +48,14 @@ class EndpointsTest {
     }
 
     @Test
+    void jvmTitlesAsUsersKnowThem() {
+        assertEquals("KnownObjects.java", JvmAttach.title("jdk.compiler/com.sun.tools.javac.launcher.SourceLauncher /data/live/KnownObjects.java"));
+        assertEquals("com.example.Main --port 80", JvmAttach.title("app/com.example.Main --port 80"));
+        assertEquals("app.jar serve", JvmAttach.title("/opt/app/app.jar serve"));
+        assertEquals("org.example.Main", JvmAttach.title("org.example.Main"));
+    }
+
+    @Test
     void jsonRoundTrips() {
         Map<String, Object> m = Json.object("{\"id\":3,\"params\":{\"chunk\":\"a\\\"b\\u00e9\\n\",\"done\":1.5,\"ok\":true,\"n\":null},\"l\":[1,2]}");
         assertEquals(3L, m.get("id"));

@@ -29,7 +29,7 @@ class JvmAcquireTest {
             Target listed = Acquire.listLocal().stream().filter(t -> t.pid() == jvm.pid()).findFirst()
                     .orElseThrow(() -> new AssertionError("pid " + jvm.pid() + " not in " + Acquire.listLocal()));
             assertEquals(Target.Kind.JVM, listed.kind());
-            assertTrue(listed.title().contains("KnownObjects"), listed.title());
+            assertEquals("KnownObjects.java", listed.title(), "a source-launched program by its file");
             assertEquals("JDK " + System.getProperty("java.version"), listed.detail(), "the JDK version from the target's own release file");
             assertEquals("--pid " + jvm.pid(), listed.commandLine());
 

@@ -36,10 +36,11 @@ public final class Acquire {
     /** A snapshot taken: the file under its final name, and its size on disk. */
     public record Result(Target target, Path file, long bytes) { }
 
-    /** The local targets: JVMs, then Node processes (with their inspectors, or not ready without one). */
+    /** The local targets: JVMs, then Node processes (with their inspectors, or not ready without one), each newest first. */
     public static List<Target> listLocal() {
-        var all = new ArrayList<Target>(JvmAttach.list());
-        all.addAll(NodeProcesses.list());
+        var newestFirst = java.util.Comparator.comparingLong(Target::pid).reversed(); // pids grow: the one just started is on top
+        var all = new ArrayList<Target>(JvmAttach.list().stream().sorted(newestFirst).toList());
+        all.addAll(NodeProcesses.list().stream().sorted(newestFirst).toList());
         return all;
     }
 

@@ -51,9 +51,27 @@ final class JvmAttach {
     }
 
     private static Target target(long pid, String displayName) {
-        String main = displayName == null || displayName.isBlank() ? "(main class unknown)" : displayName;
+        String main = displayName == null || displayName.isBlank() ? "(main class unknown)" : title(displayName);
         String version = javaVersion(pid);
         return new Target(Target.Kind.JVM, pid, main, version.isEmpty() ? "" : "JDK " + version, null, "", true);
+    }
+
+    /**
+     * What a user recognizes of a JVM's command ({@code sun.java.command}, as jps shows it): the main class
+     * without its module ({@code app/com.example.Main} → {@code com.example.Main}), a jar or a source file
+     * by its name ({@code /opt/app/app.jar} → {@code app.jar}; {@code java Hello.java} → {@code Hello.java}),
+     * then the arguments.
+     */
+    static String title(String command) {
+        String c = command.strip();
+        String sourceLauncher = "jdk.compiler/com.sun.tools.javac.launcher.";
+        if (c.startsWith(sourceLauncher) && c.indexOf(' ') > 0) c = c.substring(c.indexOf(' ') + 1).strip();
+        int space = c.indexOf(' ');
+        String first = space < 0 ? c : c.substring(0, space);
+        String rest = space < 0 ? "" : c.substring(space);
+        if (first.matches("[\\w.]+/[\\w.$]+")) first = first.substring(first.indexOf('/') + 1); // module/class
+        else if (first.contains("/")) first = first.substring(first.lastIndexOf('/') + 1); // a path: its name
+        return first + rest;
     }
 
     /** The target for JVM {@code pid}, or NOT_FOUND when no such process or it is no JVM. */

@@ -123,24 +123,36 @@ class AcquireSnapshotDialogTest extends WindowTest {
     }
 
     @Test
-    void aWrongDartVmUriIsOneLineInTheDialog() throws Exception {
-        var dialogObject = new AcquireSnapshotDialog(UiTestSupport.window());
-        var message = new AtomicReference<String>();
-        UiTestSupport.whenShellOpens(AcquireSnapshotDialog.TITLE, dialog -> {
-            try {
-                textAfter(dialog, "&Dart VM service URI:").setText("http://127.0.0.1:1/AbC=/");
-                UiTestSupport.press(dialog, AcquireSnapshotDialog.ADD_DART_ID);
-                UiTestSupport.spinUntil(() -> dialogObject.getErrorMessage() != null, UiTestSupport.TIMEOUT_MS, "the error line");
-                message.set(dialogObject.getErrorMessage());
-                UiTestSupport.screenshot(dialog, "acquire-dialog-error");
-            } catch (Exception e) {
-                message.set("failed: " + e);
-            } finally {
-                UiTestSupport.press(dialog, IDialogConstants.CANCEL_ID);
-            }
-        });
-        dialogObject.open();
-        assertEquals("Dart VM service ws://127.0.0.1:1/AbC=/ws: connection refused (nothing listens there; did it exit?)", message.get());
-        assertNull(dialogObject.taken());
+    void aWrongDartVmUriIsOneLineThenTheRightOneIsListed() throws Exception {
+        try (var vm = LiveRuntimes.dartVm(dir)) {
+            var dialogObject = new AcquireSnapshotDialog(UiTestSupport.window());
+            var message = new AtomicReference<String>();
+            var dartRow = new AtomicReference<String>();
+            UiTestSupport.whenShellOpens(AcquireSnapshotDialog.TITLE, dialog -> {
+                try {
+                    Text uri = textAfter(dialog, "&Dart VM service URI:");
+                    uri.setText("http://127.0.0.1:1/AbC=/");
+                    UiTestSupport.press(dialog, AcquireSnapshotDialog.ADD_DART_ID);
+                    UiTestSupport.spinUntil(() -> dialogObject.getErrorMessage() != null, UiTestSupport.TIMEOUT_MS, "the error line");
+                    message.set(dialogObject.getErrorMessage());
+                    UiTestSupport.screenshot(dialog, "acquire-dialog-error");
+
+                    uri.setText(vm.address());
+                    UiTestSupport.press(dialog, AcquireSnapshotDialog.ADD_DART_ID);
+                    Table table = UiTestSupport.find(dialog, Table.class).getFirst();
+                    UiTestSupport.spinUntil(() -> rowOf(table, vm.pid()) >= 0, UiTestSupport.TIMEOUT_MS, "the Dart VM listed");
+                    dartRow.set(cells(table, rowOf(table, vm.pid())));
+                    assertNull(dialogObject.getErrorMessage(), "the error line is gone");
+                } catch (Throwable e) {
+                    message.set("failed: " + e);
+                } finally {
+                    UiTestSupport.press(dialog, IDialogConstants.CANCEL_ID);
+                }
+            });
+            dialogObject.open();
+            assertEquals("Dart VM service ws://127.0.0.1:1/AbC=/ws: connection refused (nothing listens there; did it exit?)", message.get());
+            assertEquals("Dart VM | " + vm.pid() + " | Dart VM 3.7.3 | isolates: main", dartRow.get());
+            assertNull(dialogObject.taken());
+        }
     }
 }

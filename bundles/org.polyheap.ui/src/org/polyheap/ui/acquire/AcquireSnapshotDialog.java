@@ -168,8 +168,14 @@ public final class AcquireSnapshotDialog extends TitleAreaDialog {
     protected void buttonPressed(int id) {
         switch (id) {
             case REFRESH_ID -> refreshLocal();
-            case LIST_PAGES_ID -> addRemote("Listing the pages of " + browser.getText().strip(), () -> Acquire.listCdp(browser.getText().strip()));
-            case ADD_DART_ID -> addRemote("Asking the Dart VM service", () -> List.of(Acquire.dartVm(dartUri.getText().strip())));
+            case LIST_PAGES_ID -> {
+                String address = browser.getText().strip(); // read here: the job may not touch widgets
+                addRemote("Listing the pages of " + address, () -> Acquire.listCdp(address));
+            }
+            case ADD_DART_ID -> {
+                String uri = dartUri.getText().strip();
+                addRemote("Asking the Dart VM service " + uri, () -> List.of(Acquire.dartVm(uri)));
+            }
             case BROWSE_ID -> {
                 var d = new DirectoryDialog(getShell());
                 d.setFilterPath(folder.getText());
