@@ -48,7 +48,7 @@ class NodeAcquireTest {
             assertEquals(Target.Kind.NODE, t.kind());
             assertTrue(t.ready());
             assertEquals(node.address(), t.endpoint().toString(), "the inspector on the process's own loopback port");
-            assertTrue(t.title().endsWith("known.js"), t.title());
+            assertEquals("known.js", t.title(), "the script by its name");
             assertTrue(Acquire.listLocal().contains(t), "listed with the local targets");
             assertEquals("--inspector " + node.address(), t.commandLine());
         }

@@ -72,7 +72,10 @@ final class NodeProcesses {
         var found = new ArrayList<Target>();
         for (int port : inspectorPorts(pid, portsOf(pid, loopbackPorts))) {
             try {
-                found.addAll(Cdp.list(URI.create("http://127.0.0.1:" + port), Target.Kind.NODE, pid, ASK));
+                for (Target t : Cdp.list(URI.create("http://127.0.0.1:" + port), Target.Kind.NODE, pid, ASK)) {
+                    // the script by its name, as for a process without an inspector (the inspector's title is the path as typed)
+                    found.add(new Target(t.kind(), pid, script(pid), t.detail(), t.endpoint(), t.targetId(), true));
+                }
             } catch (AcquireException notAnInspector) {
                 // the program's own server, say
             }
@@ -130,10 +133,13 @@ final class NodeProcesses {
         return "";
     }
 
-    /** The script a Node process runs: its first argument that is not an option, else "node". */
+    /** The script a Node process runs, by its file name: its first argument that is not an option, else "node". */
     static String script(long pid) {
         List<String> args = arguments(pid);
-        for (int i = 1; i < args.size(); i++) if (!args.get(i).startsWith("-")) return args.get(i);
+        for (int i = 1; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!a.startsWith("-")) return a.substring(a.lastIndexOf('/') + 1);
+        }
         return "node";
     }
 
