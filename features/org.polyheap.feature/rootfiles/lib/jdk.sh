@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Finds a Java runtime >= a feature version, for the polyheap scripts (sourced, not run).
 # Looks at $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first).
 # polyheap_find_jdk [MAJOR]: sets POLYHEAP_JDK to the Java home and returns 0, or says what to
@@ -21,10 +22,12 @@ polyheap_find_jdk() {
   if java=$(command -v java 2>/dev/null); then
     candidates+=("$(dirname "$(dirname "$(readlink -f "$java")")")")
   fi
+  # shellcheck disable=SC2012 # JDK folder names: no newlines; sort -V orders their versions
   while IFS= read -r c; do candidates+=("${c%/}"); done < <(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV)
   for c in "${candidates[@]}"; do
     [ -x "$c/bin/java" ] || continue
     if [ "$(polyheap_java_major "$c")" -ge "$need" ]; then
+      # shellcheck disable=SC2034 # read by the scripts that source this file
       POLYHEAP_JDK=$c
       return 0
     fi

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Finishes the installed products after p2 has materialized them and before archive-products zips
+# them (pom.xml of this folder; docs/build.md, "The products"). Run by Maven in the package phase:
+#   finish-products.sh PRODUCTS_DIR JAVA_HOME VERSION
+# PRODUCTS_DIR is target/products/org.polyheap.product (one <os>/<ws>/<arch>/ folder per platform),
+# JAVA_HOME the JDK running the build (its jlink and jmods make the runtime), VERSION the project's.
+#   every platform       README.txt (readme/<os>.<ws>.<arch>.txt) in the folder the zip unpacks to
+#   linux/gtk/x86_64     runtime/: a Java runtime made with jlink holding only $modules (no JDK needed)
+#   macosx/cocoa/*       Polyheap.app/Contents/{Info.plist, MacOS/polyheap, Resources/polyheap.icns}
+#                        around the product p2 installed in Contents/Eclipse; README.txt beside the app
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+products=$1 jdk=$2 version=${3%-SNAPSHOT}
+
+# What the product uses, from `jdeps --print-module-deps` over its plugins (docs/build.md, "The
+# runtime"): java.desktop (SWT, jsvg, Batik), java.xml and jdk.xml.dom (Equinox, e4 CSS), java.sql
+# (EMF), java.logging, java.management and jdk.management (jobs, felix.scr, the analysis's free
+# memory), jdk.unsupported (protobuf's Unsafe); and what jdeps cannot see: jdk.zipfs (zip and jar
+# file systems), jdk.charsets (legacy encodings of file names and reports).
+modules=java.base,java.desktop,java.logging,java.management,java.sql,java.xml,jdk.charsets,jdk.management,jdk.unsupported,jdk.xml.dom,jdk.zipfs
+
+for dir in "$products"/*/*/*; do
+  platform=$(cd "$dir" && pwd | awk -F/ '{ print $(NF-2) "." $(NF-1) "." $NF }') # e.g. linux.gtk.x86_64
+  case $platform in
+    macosx.*)
+      app=$dir/Polyheap.app/Contents
+      mkdir -p "$app/MacOS" "$app/Resources"
+      sed "s/@VERSION@/$version/g" "$here/macosx/Info.plist" > "$app/Info.plist"
+      install -m 755 "$here/macosx/polyheap" "$app/MacOS/polyheap"
+      install -m 644 "$here/macosx/polyheap.icns" "$app/Resources/polyheap.icns"
+      install -m 644 "$here/readme/macosx.txt" "$dir/README.txt"
+      ;;
+    *)
+      install -m 644 "$here/readme/$platform.txt" "$dir/polyheap/README.txt"
+      ;;
+  esac
+done
+
+runtime=$products/linux/gtk/x86_64/polyheap/runtime
+rm -rf "$runtime"
+# not --compress=zip-6: the jimage would be smaller unpacked (64 MB instead of 94) but the product
+# zip bigger (deflate does better on the whole file than on each resource: 40 MB instead of 33)
+"$jdk/bin/jlink" --add-modules "$modules" --output "$runtime" --strip-debug --no-header-files --no-man-pages
+echo "finish-products: runtime of linux.gtk.x86_64: $(du -sh "$runtime" | cut -f1) ($modules)"
