@@ -107,7 +107,7 @@ class ProductArchivesTest {
             }
             for (String needed : List.of(p.swtFragment(), "org.eclipse.swt", "org.eclipse.swt.svg", "org.polyheap.ui",
                     "org.polyheap.report", "org.polyheap.parser.hprof", "org.polyheap.parser.v8", "org.polyheap.parser.dart",
-                    "org.polyheap.parser.fuchsia", "it.unimi.dsi.fastutil", "com.google.protobuf", "org.apache.felix.scr",
+                    "org.polyheap.parser.fuchsia", "org.polyheap.acquire", "it.unimi.dsi.fastutil", "com.google.protobuf", "org.apache.felix.scr",
                     "org.eclipse.equinox.event", "org.apache.aries.spifly.dynamic.bundle", "org.eclipse.e4.ui.css.swt.theme",
                     "org.eclipse.equinox.launcher")) {
                 assertTrue(bundles.containsKey(needed), p + ": bundles.info lacks " + needed);
