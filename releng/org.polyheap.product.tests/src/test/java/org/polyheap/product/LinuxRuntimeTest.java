@@ -66,6 +66,19 @@ class LinuxRuntimeTest {
         assertEquals(3, missing.code(), "bad input: exit code 3\n" + missing);
     }
 
+    /** The headless command's own classes come from the runtime's AOT cache, made at build time, wherever the zip is unpacked. */
+    @Test
+    void headlessClassesComeFromTheAheadOfTimeCache() throws Exception {
+        assertTrue(java.nio.file.Files.isRegularFile(product.resolve("runtime/lib/polyheap-headless.aot")), "the cache ships");
+        Map<String, String> e = new HashMap<>(env);
+        e.put("POLYHEAP_JAVA_OPTS", "-Xlog:class+load=info:stderr");
+        Run r = Products.run(e, 300, product.resolve("polyheap").toString(), "overview", sample.toString());
+        assertEquals(0, r.code(), r.toString());
+        long cached = r.err().lines().filter(l -> l.contains(" org.polyheap.") && l.contains("shared objects file")).count();
+        long loaded = r.err().lines().filter(l -> l.contains(" org.polyheap.") && l.contains("source: ")).count();
+        assertTrue(cached > 50, cached + " of " + loaded + " Polyheap classes from the cache\n" + r.err().lines().limit(40).toList());
+    }
+
     @Test
     void windowWithoutDisplaySaysSoAndExits1() throws Exception {
         Run r = Products.run(env, 60, product.resolve("polyheap").toString());
