@@ -197,7 +197,9 @@ public final class PathsView extends ObjectView {
             describe(ref, found == 0 && done
                     ? "No path to a GC root" + (excludeWeak ? " without weak references" : "") + (top.rootKinds() != null ? ": the object is a GC root" : "")
                             + whyNoPath(ref)
-                    : !done ? found + " shortest paths to GC roots so far, shortest first" + excludedWords + "; searching\u2026"
+                    : !done ? found + (found == 1 ? " shortest path" : " shortest paths") + " to GC roots so far, shortest first"
+                            + excludedWords + "; searching\u2026"
+                    : found == 1 ? "1 shortest path to a GC root" + excludedWords
                     : found + (found == MAX_PATHS ? "+" : "") + " shortest paths to GC roots, shortest first" + excludedWords);
         });
     }
