@@ -111,7 +111,9 @@ final class ClassTable {
         var kinds = new ArrayList<ReferenceKind>();
         int depth = 0;
         // INSTANCE_DUMP data holds the class's own fields first, then its super class's, up the chain
-        for (int c = classId; c >= 0 && c < dumps.size() && depth++ < 1000; c = infos.get(c).superClass()) {
+        // a real chain visits each class once: a longer one loops (a damaged file), and is cut there
+        int maxDepth = Math.min(1000, dumps.size());
+        for (int c = classId; c >= 0 && c < dumps.size() && depth++ < maxDepth; c = infos.get(c).superClass()) {
             ClassInfo info = infos.get(c);
             boolean isReference = info.name().equals("java.lang.ref.Reference");
             List<ClassDump.Field> fields = dumps.get(c).fields();
@@ -134,7 +136,7 @@ final class ClassTable {
     /** The kind of {@code Reference.referent} for instances of this class, or null when it is no Reference. */
     private ReferenceKind referentKind(int classId) {
         int depth = 0;
-        for (int c = classId; c >= 0 && depth++ < 1000; c = infos.get(c).superClass()) {
+        for (int c = classId; c >= 0 && depth++ < Math.min(1000, infos.size()); c = infos.get(c).superClass()) {
             switch (infos.get(c).name()) {
                 case "java.lang.ref.WeakReference": return ReferenceKind.JAVA_WEAK;
                 case "java.lang.ref.SoftReference": return ReferenceKind.SOFT;
