@@ -282,6 +282,40 @@ public final class JavaCollections {
         return out;
     }
 
+    /** The JDK's views and wrappers of a collection or array, and the field that holds what they wrap. */
+    private static final Map<String, String> WRAPPED_BY = Map.of(
+            "java.util.Arrays$ArrayList", "a",
+            "java.util.ImmutableCollections$ListN", "elements",
+            "java.util.ImmutableCollections$SetN", "elements");
+
+    /**
+     * What a view or wrapper of the JDK keeps its contents in: {@code Collections.unmodifiableList(...)},
+     * {@code synchronizedMap(...)} and their kin (fields {@code c}, {@code list}, {@code m}),
+     * {@code Arrays.asList(...)} (its array), {@code List.of(...)} and {@code Set.of(...)} of three or more (their array); followed through wrappers of
+     * wrappers. The object itself when it is none. Cost: references only, O(depth of wrapping).
+     */
+    public int backing(int object) {
+        int x = object;
+        for (int depth = 0; depth < 16 && x >= 0; depth++) {
+            String name = className(x);
+            String field = WRAPPED_BY.get(name);
+            int inner;
+            if (field != null) {
+                inner = ref(x, field);
+            } else if (name.startsWith("java.util.Collections$Unmodifiable") || name.startsWith("java.util.Collections$Synchronized")
+                    || name.startsWith("java.util.Collections$Checked")) {
+                inner = ref(x, "list");
+                if (inner < 0) inner = ref(x, "c");
+                if (inner < 0) inner = ref(x, "m");
+            } else {
+                return x;
+            }
+            if (inner < 0) return x;
+            x = inner;
+        }
+        return x;
+    }
+
     /** Non-null slots of an array in iteration order: {@code count} slots from {@code start}, wrapping. */
     private void slots(int array, long count, long start, int limit, List<Entry> out) throws IOException {
         long length = length(array);

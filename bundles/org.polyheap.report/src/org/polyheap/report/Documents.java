@@ -233,6 +233,41 @@ public final class Documents {
         return steps;
     }
 
+    /** Big drops in the dominator tree: the threshold (percent of the heap and bytes), the skip pattern, then the drops. */
+    public static Map<String, Object> bigDrops(BigDropQueries.Drops d) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("thresholdPercent", d.found().thresholdPercent());
+        doc.put("thresholdBytes", d.found().thresholdBytes());
+        doc.put("skip", d.found().skip());
+        doc.put(d.table().name(), d.table());
+        return doc;
+    }
+
+    /**
+     * Java system properties and the JVM ({@link JavaSystemProperties}): where they were read, the JVM's
+     * facts, its arguments and the main method's when the dump holds them (else null), then the properties.
+     */
+    public static Map<String, Object> systemProperties(org.polyheap.model.HeapGraph g, JavaSystemProperties.Result r) {
+        var doc = new LinkedHashMap<String, Object>();
+        doc.put("source", r.source() < 0 ? null : ObjectNames.id(g, r.source()));
+        doc.put("sourceField", r.sourceField());
+        doc.put("startupField", r.startupField());
+        doc.put("jvm", r.jvm().stream().map(f -> {
+            var m = new LinkedHashMap<String, Object>();
+            m.put("name", f.name());
+            m.put("value", f.value());
+            m.put("from", f.from());
+            return m;
+        }).toList());
+        doc.put("jvmArguments", r.jvmArguments());
+        doc.put("jvmArgumentsFrom", r.jvmArgumentsFrom());
+        doc.put("mainArguments", r.mainArguments());
+        doc.put("mainArgumentsFrom", r.mainArgumentsFrom());
+        Table t = JavaSystemProperties.table(g, r);
+        doc.put(t.name(), t);
+        return doc;
+    }
+
     /** Java threads ({@link JavaThreads}) and how stack roots were counted: the threads, each with its frames and their locals. */
     public static Map<String, Object> threads(List<JavaThreads.JavaThread> threads, String stackRoots) {
         var doc = new LinkedHashMap<String, Object>();

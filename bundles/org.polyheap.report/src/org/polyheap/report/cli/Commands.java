@@ -76,6 +76,7 @@ final class Commands {
             case "overview" -> overview(args(args, Set.of(), Set.of("json")));
             case "histogram" -> histogram(args(args, Set.of("by", "top", "filter", "reachability"), Set.of("json", "csv", "precise", "native")));
             case "dominators" -> dominators(args(args, Set.of("top", "of"), Set.of("json", "csv")));
+            case "bigdrops" -> bigDrops(args(args, Set.of("threshold", "skip"), Set.of("json", "csv")));
             case "paths" -> paths(args(args, Set.of("object", "exclude", "max"), Set.of("json")));
             case "report" -> report(args(args, Set.of("out", "format", "top"), Set.of()));
             case "compare" -> compare(args(args, Set.of("top", "reachability"), Set.of("json", "csv")));
@@ -85,6 +86,7 @@ final class Commands {
             case "threads" -> threads(args(args, Set.of(), Set.of("json")));
             case "references" -> references(args(args, Set.of("kind"), Set.of("json", "csv")));
             case "loaders" -> loaders(args(args, Set.of("of"), Set.of("json", "csv")));
+            case "sysprops" -> systemProperties(args(args, Set.of(), Set.of("json", "csv")));
             case "v8stats" -> v8stats(args(args, Set.of(), Set.of("json", "csv")));
             case "detached" -> detached(args(args, Set.of("top"), Set.of("json", "csv")));
             case "closures" -> closures(args(args, Set.of("min", "top"), Set.of("json", "csv")));
@@ -210,6 +212,70 @@ final class Commands {
             Table t = Queries.dominators(s, parent, top, progress);
             progress.finishLine();
             return emit(a, Documents.dominators(t, ObjectNames.nodeId(s, parent)));
+        }
+    }
+
+    private ExitCode bigDrops(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        double percent;
+        try {
+            percent = Double.parseDouble(a.option("threshold", String.valueOf(org.polyheap.analysis.BigDrops.MAT_THRESHOLD_PERCENT)));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--threshold takes a percentage of the heap, e.g. 1 or 0.5");
+        }
+        if (!(percent > 0 && percent < 100)) throw new UsageException("--threshold takes a percentage above 0 and below 100");
+        String skipText = a.option("skip", null);
+        try (var s = open(a, file)) {
+            if (skipText == null) skipText = org.polyheap.report.BigDropQueries.defaultSkip(s.format());
+            Pattern skip = null;
+            if (skipText != null && !skipText.equals("none")) {
+                try {
+                    skip = Pattern.compile(skipText);
+                } catch (PatternSyntaxException e) {
+                    throw new UsageException("--skip is not a valid regular expression: " + e.getDescription());
+                }
+            }
+            var drops = org.polyheap.report.BigDropQueries.bigDrops(s, percent, skip, progress);
+            progress.finishLine();
+            var doc = Documents.bigDrops(drops);
+            if (a.flag("json") || a.flag("csv")) return emit(a, doc);
+            out.printf(Locale.ROOT, "Drops of more than %s %% of the heap (%,d bytes); dominators skip %s%n%n",
+                    drops.found().thresholdPercent(), drops.found().thresholdBytes(), skip == null ? "nothing" : skip.pattern());
+            if (drops.table().rows().isEmpty()) {
+                out.println("No big drop.");
+                return ExitCode.OK;
+            }
+            int level = drops.table().columnIndex("level"), id = drops.table().columnIndex("id");
+            var indented = new Table.Builder(drops.table().name(), drops.table().columns().toArray(org.polyheap.report.table.Column[]::new));
+            for (Object[] row : drops.table().rows()) { // nested drops indented under the drop they were found under
+                Object[] r = row.clone();
+                r[id] = "  ".repeat(((Long) row[level]).intValue()) + row[id];
+                indented.row(r);
+            }
+            return emit(a, Map.of("drops", indented.build()));
+        }
+    }
+
+    private ExitCode systemProperties(Arguments a) throws Exception {
+        String file = a.expect("FILE").get(0);
+        try (var s = open(a, file)) {
+            var r = org.polyheap.report.JavaSystemProperties.of(s);
+            progress.finishLine();
+            var doc = Documents.systemProperties(s.graph(), r);
+            if (a.flag("json") || a.flag("csv")) return emit(a, doc);
+            if (r.source() < 0) {
+                out.println("No system properties: the snapshot has no java.lang.System.props (not a Java heap dump?).");
+                return ExitCode.OK;
+            }
+            for (var f : r.jvm()) out.printf("%-16s %s%n", f.name(), f.value());
+            out.printf("%-16s %s%n", "JVM arguments", r.jvmArguments() == null
+                    ? "not in the dump (HotSpot keeps them outside the Java heap; -D options are among the properties)"
+                    : org.polyheap.report.JavaSystemProperties.commandLine(r.jvmArguments()));
+            if (r.mainArguments() != null) {
+                out.printf("%-16s %s%n", "main arguments", org.polyheap.report.JavaSystemProperties.commandLine(r.mainArguments()));
+            }
+            out.println();
+            return emit(a, doc);
         }
     }
 

@@ -46,6 +46,12 @@ public final class Main {
                     polyheap dominators FILE [--top N] [--of OBJECT] [--json|--csv]
                       The biggest objects by retained size (children of the virtual root), or the
                       children of OBJECT in the dominator tree.""",
+            "bigdrops", """
+                    polyheap bigdrops FILE [--threshold PERCENT] [--skip REGEX] [--json|--csv]
+                      Big drops in the dominator tree (Eclipse MAT's query): accumulation points, where the
+                      retained size falls by more than PERCENT of the heap (default 1) from an object to its
+                      biggest child, with the first dominator whose class REGEX does not match (default for
+                      Java: MAT's, the JDK's packages java. javax. com.sun. sun. jdk.; 'none' skips nothing).""",
             "paths", """
                     polyheap paths FILE --object OBJECT [--exclude weak,soft,phantom] [--max N] [--json]
                       Shortest paths from OBJECT to GC roots, shortest first, not through the excluded
@@ -90,6 +96,11 @@ public final class Main {
                       Java: the class loaders with their defined classes, instances and retained bytes,
                       then the class names defined more than once (by several loaders: a redeploy leak);
                       --of LOADER (an id, or bootstrap) lists the classes one loader defined.""",
+            "sysprops", """
+                    polyheap sysprops FILE [--json|--csv]
+                      Java: the system properties (java.lang.System.props), those set or changed after
+                      start-up, the JVM's facts (version, VM, OS, command), and the JVM's and the main
+                      method's arguments where the dump holds them (Eclipse MAT's System Properties).""",
             "v8stats", """
                     polyheap v8stats FILE [--json|--csv]
                       V8 only: the Statistics breakdown of Chrome DevTools (code, strings, JS arrays,
@@ -116,9 +127,9 @@ public final class Main {
             Usage: polyheap                       open the desktop window on the bundled sample
                    polyheap FILE…                 open snapshots in the desktop window
                    polyheap <subcommand> …        run without a window:
-                     parse, overview, histogram, dominators, paths, report, compare, duplicates,
-                     collections, entries, threads, references, loaders, v8stats, detached, closures,
-                     leaks
+                     parse, overview, histogram, dominators, bigdrops, paths, report, compare,
+                     duplicates, collections, entries, threads, references, loaders, sysprops, v8stats,
+                     detached, closures, leaks
                    polyheap acquire …             take a snapshot of a running JVM, Node.js, page or Dart VM
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
