@@ -312,9 +312,16 @@ final class UiTestSupport {
 
     /** As {@link #javaHeapDump(String, Path, String...)} for a program elsewhere (testdata's {@code TestData.javaProgram}). */
     static Path javaHeapDump(Path source, Path out, String... args) throws IOException {
+        return javaHeapDump(source, List.of(), out, args);
+    }
+
+    /** As {@link #javaHeapDump(Path, Path, String...)} with JVM options before the program ({@code -Dfoo=bar}). */
+    static Path javaHeapDump(Path source, List<String> jvmOptions, Path out, String... args) throws IOException {
         String program = source.getFileName().toString();
         String java = ProcessHandle.current().info().command().orElse("java");
-        var command = new java.util.ArrayList<>(List.of(java, "-Xmx1g", source.toString(), out.toString()));
+        var command = new java.util.ArrayList<>(List.of(java, "-Xmx1g"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of(source.toString(), out.toString()));
         command.addAll(List.of(args));
         Path log = out.resolveSibling(out.getFileName() + ".log");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -25,6 +25,7 @@ public final class Icons {
     public static final String THREADS = "threads";
     public static final String REFERENCE_KINDS = "reference-kinds";
     public static final String CLASS_LOADERS = "class-loaders";
+    public static final String BIG_DROPS = "big-drops";
     public static final String INSPECTOR = "inspector";
     public static final String PATHS = "paths";
     public static final String REFERENCES = "references";
@@ -36,7 +37,7 @@ public final class Icons {
     public static final String FORWARD = "forward";
     /** Every icon of the bundle. */
     public static final java.util.List<String> ALL = java.util.List.of(OPEN, EXPORT, PREFERENCES, SNAPSHOT, OVERVIEW, HISTOGRAM,
-            DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS, REFERENCE_KINDS, CLASS_LOADERS, INSPECTOR, PATHS, REFERENCES, REFERENCES_IN, REFERENCES_OUT, EXCLUDE_WEAK, BACK, FORWARD);
+            DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS, REFERENCE_KINDS, CLASS_LOADERS, BIG_DROPS, INSPECTOR, PATHS, REFERENCES, REFERENCES_IN, REFERENCES_OUT, EXCLUDE_WEAK, BACK, FORWARD);
 
     private Icons() { }
 

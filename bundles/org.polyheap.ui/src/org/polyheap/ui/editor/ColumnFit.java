@@ -40,7 +40,12 @@ public final class ColumnFit {
         // the control resized: the number columns back to their fit first, as GTK may have stretched
         // the last one over the new width before this listener runs (the name column then kept its minimum)
         control.addControlListener(new ControlAdapter() {
-            @Override public void controlResized(ControlEvent e) { fit.sortColumnChanged(); }
+            @Override public void controlResized(ControlEvent e) {
+                fit.sortColumnChanged();
+                // GTK may tell of a bigger control before its client area grows and then give the growth to the
+                // last column (seen when an editor is maximized): fill the name column again once that is done
+                control.getDisplay().asyncExec(() -> { if (!control.isDisposed()) fit.sortColumnChanged(); });
+            }
         });
         var resized = new ControlAdapter() {
             @Override public void controlResized(ControlEvent e) { fit.fillName(); }

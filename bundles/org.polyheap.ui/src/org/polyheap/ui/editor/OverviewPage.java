@@ -7,6 +7,7 @@ import java.util.Map;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.viewers.ColumnViewer;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
@@ -26,7 +27,8 @@ import org.polyheap.ui.ObjectRef;
 /**
  * The Overview page: what the snapshot is (format, file, counts, sizes), how to read its numbers
  * (size model, dominator semantics in plain words), warnings, and two bar charts of the biggest
- * objects and classes by retained size. Everything shown was computed by the open job.
+ * objects and classes by retained size. Everything shown was computed by the open job, but for a Java
+ * heap dump's JVM facts and system properties ({@link SystemPropertiesPart}, below the facts), read in a job.
  */
 public final class OverviewPage implements EditorPage {
     private final LoadedSnapshot snapshot;
@@ -36,6 +38,7 @@ public final class OverviewPage implements EditorPage {
     private BarChart objectsChart;
     private BarChart classesChart;
     private BarChart statisticsChart;
+    private SystemPropertiesPart systemProperties;
 
     public OverviewPage(LoadedSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -46,6 +49,15 @@ public final class OverviewPage implements EditorPage {
         var page = PolyheapCss.classed(new Composite(parent, SWT.NONE), "polyheap-page"); // the theme colours it
         page.setLayout(new GridLayout(2, true));
         page.setBackgroundMode(SWT.INHERIT_FORCE);
+        Composite top = page;
+        SashForm sash = null;
+        if (snapshot.analyzed().format() == SnapshotFormat.HPROF) { // facts and charts above, the JVM and its properties below
+            page.setLayout(new GridLayout(1, false));
+            sash = new SashForm(page, SWT.VERTICAL);
+            sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+            top = PolyheapCss.classed(new Composite(sash, SWT.NONE), "polyheap-page");
+            top.setLayout(new GridLayout(2, true));
+        }
 
         Map<String, Object> o = snapshot.overview();
         var facts = new java.util.LinkedHashMap<String, String>();
@@ -80,10 +92,10 @@ public final class OverviewPage implements EditorPage {
         }
         names.addAll(facts.keySet());
         values.addAll(facts.values());
-        factsText = factsText(page, snapshot.analyzed().file().getFileName().toString(), facts);
+        factsText = factsText(top, snapshot.analyzed().file().getFileName().toString(), facts);
         factsText.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 
-        var chartsScroll = new ScrolledComposite(page, SWT.V_SCROLL);
+        var chartsScroll = new ScrolledComposite(top, SWT.V_SCROLL);
         chartsScroll.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         var charts = PolyheapCss.classed(new Composite(chartsScroll, SWT.NONE), "polyheap-page");
         charts.setLayout(new GridLayout(1, false));
@@ -102,6 +114,11 @@ public final class OverviewPage implements EditorPage {
         chartsScroll.setExpandHorizontal(true);
         chartsScroll.setExpandVertical(true);
         chartsScroll.setMinHeight(charts.computeSize(SWT.DEFAULT, SWT.DEFAULT).y); // bar charts have a fixed height: cheap
+        if (sash != null) {
+            systemProperties = new SystemPropertiesPart(sash, snapshot);
+            sash.setWeights(3, 2);
+            systemProperties.read();
+        }
         return page;
     }
 
@@ -205,6 +222,18 @@ public final class OverviewPage implements EditorPage {
     /** The V8 Statistics chart; null for other formats. */
     public BarChart statisticsChart() { return statisticsChart; }
 
+    /** The JVM and system properties section of a Java heap dump; null for other formats. */
+    SystemPropertiesPart systemProperties() { return systemProperties; }
+
+    /** The JVM and system property rows (groups, then their rows); empty until read, and for other formats. */
+    public List<SystemPropertiesPart.Row> systemPropertyRows() { return systemProperties == null ? List.of() : systemProperties.rows(); }
+
+    /** The job reading the JVM and system properties; null for other formats. */
+    public org.eclipse.core.runtime.jobs.Job systemPropertiesJob() { return systemProperties == null ? null : systemProperties.read(); }
+
+    /** The tree of the JVM and system properties; null for other formats. */
+    public org.eclipse.jface.viewers.TreeViewer systemPropertiesViewer() { return systemProperties == null ? null : systemProperties.viewer(); }
+
     @Override
-    public List<? extends ColumnViewer> viewers() { return List.of(); }
+    public List<? extends ColumnViewer> viewers() { return systemProperties == null ? List.of() : List.of(systemProperties.viewer()); }
 }

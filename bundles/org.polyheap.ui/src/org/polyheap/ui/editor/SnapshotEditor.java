@@ -25,7 +25,7 @@ import org.polyheap.ui.navigation.NavigationHistory;
 
 /**
  * One open snapshot, in pages ({@link EditorPage}): Overview, Histogram, Dominator Tree, Duplicate Strings,
- * Leak Suspects, Top Consumers, Collections, Threads, Reference Kinds and Class Loaders. The input carries the snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
+ * Leak Suspects, Top Consumers, Collections, Threads, Reference Kinds, Class Loaders and Big Drops. The input carries the snapshot already parsed and analysed by the open job, so creating the pages does no analysis; the
  * pages' widgets are made one page per turn of the event loop (or when first asked for), so the
  * window keeps answering while an editor opens. When the last page is made, the editor starts the
  * background build of the incoming references if the index has none ({@link InboundIndexJob}).
@@ -43,20 +43,23 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int THREADS = 7;
     public static final int REFERENCE_KINDS = 8;
     public static final int CLASS_LOADERS = 9;
+    public static final int BIG_DROPS = 10;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects",
-            "Top Consumers", "Collections", "Threads", "Reference Kinds", "Class Loaders" };
+            "Top Consumers", "Collections", "Threads", "Reference Kinds", "Class Loaders",
+            "Big Drops" };
     private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES,
-            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS, Icons.THREADS, Icons.REFERENCE_KINDS, Icons.CLASS_LOADERS };
+            Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS, Icons.THREADS, Icons.REFERENCE_KINDS, Icons.CLASS_LOADERS,
+            Icons.BIG_DROPS };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
     private final Composite[] holders = new Composite[TITLES.length];
     private final boolean[] made = new boolean[TITLES.length];
     private boolean creating;
-    /** The pages, by their index (OVERVIEW ... CLASS_LOADERS), those of other formats too. */
+    /** The pages, by their index (OVERVIEW ... BIG_DROPS), those of other formats too. */
     private EditorPage[] pages;
     /** Page index → its tab, or -1 for a page of another format; and tab → page index. */
     private final int[] tabOfPage = new int[TITLES.length];
@@ -71,6 +74,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private ThreadsPage threads;
     private ReferencesPage referenceKinds;
     private ClassLoadersPage classLoaders;
+    private BigDropsPage bigDrops;
     private InboundIndexJob inboundJob;
     private Composite banner;
 
@@ -97,8 +101,9 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         threads = new ThreadsPage(snapshot);
         referenceKinds = new ReferencesPage(snapshot);
         classLoaders = new ClassLoadersPage(snapshot);
+        bigDrops = new BigDropsPage(snapshot);
         pages = new EditorPage[] { overview, histogram, dominators, duplicates, suspects, consumers, collections, threads,
-            referenceKinds, classLoaders };
+            referenceKinds, classLoaders, bigDrops };
         var format = snapshot.graph().metadata().format();
         var tabs = new java.util.ArrayList<Integer>();
         for (int page = 0; page < TITLES.length; page++) {
@@ -214,7 +219,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     }
 
     /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS,
-     * REFERENCE_KINDS, CLASS_LOADERS). */
+     * REFERENCE_KINDS, CLASS_LOADERS, BIG_DROPS). */
     public void showPage(int page) {
         if (hasPage(page)) setActivePage(tabOfPage[page]);
     }
@@ -297,6 +302,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public ClassLoadersPage classLoaders() {
         make(CLASS_LOADERS);
         return classLoaders;
+    }
+
+    /** The Big Drops page, its widgets made if not yet (the drops are looked for when it is shown). */
+    public BigDropsPage bigDrops() {
+        make(BIG_DROPS);
+        return bigDrops;
     }
 
     @Override
