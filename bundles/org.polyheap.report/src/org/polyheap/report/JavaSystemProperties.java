@@ -105,7 +105,8 @@ public final class JavaSystemProperties {
 
             List<String> jvmArguments = null;
             String jvmArgumentsFrom = null;
-            int management = firstInstance(g, "sun.management.VMManagementImpl");
+            // the JDK's one VMManagementImpl is ManagementFactoryHelper.jvm (JDK 7 to 25): a field read, not a scan
+            int management = staticRef(inspector, classObject(g, "sun.management.ManagementFactoryHelper"), "jvm");
             int vmArgs = management < 0 ? -1 : instanceRef(inspector, management, "vmArgs");
             if (vmArgs >= 0) {
                 jvmArguments = strings(g, inspector, collections, vmArgs);
@@ -203,14 +204,6 @@ public final class JavaSystemProperties {
 
     private static int classObject(HeapGraph g, String name) {
         for (ClassInfo c : g.classes()) if (c.name().equals(name) && c.classObject() >= 0) return c.classObject();
-        return -1;
-    }
-
-    private static int firstInstance(HeapGraph g, String className) {
-        int cls = -1;
-        for (int c = 0; c < g.classes().size() && cls < 0; c++) if (g.classes().get(c).name().equals(className)) cls = c;
-        if (cls < 0) return -1;
-        for (int o = 0, n = g.objectCount(); o < n; o++) if (g.objectClass().get(o) == cls) return o;
         return -1;
     }
 

@@ -69,7 +69,8 @@ class SystemPropertiesCommandTest {
         assertEquals("(not set)", p.get("polyheap.test.late").get("atStartup"));
         assertEquals("changed at run time", p.get("polyheap.test.changed").get("value"));
         assertEquals("at start", p.get("polyheap.test.changed").get("atStartup"));
-        var changed = p.values().stream().filter(x -> x.get("atStartup") != null).map(x -> x.get("key")).toList();
+        var changed = p.values().stream().filter(x -> x.get("atStartup") != null).map(x -> x.get("key"))
+                .filter(k -> !k.equals("user.timezone")).toList(); // the JDK fills it in when a time zone is first asked for
         assertEquals(List.of("polyheap.test.changed", "polyheap.test.late"), changed, "the JDK's own are as at start-up");
     }
 
