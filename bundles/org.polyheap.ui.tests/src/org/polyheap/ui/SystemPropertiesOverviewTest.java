@@ -55,7 +55,12 @@ class SystemPropertiesOverviewTest extends WindowTest {
         window.activate(editor);
         window.toggleZoom(window.getReference(editor));
         var tree = overview.systemPropertiesViewer().getTree();
-        tree.setTopItem(tree.getItem(0)); // the JVM first, then the properties
+        for (var c = tree.getParent(); c != null; c = c.getParent()) { // the Overview's sash: room for the arguments and some properties
+            if (c instanceof org.eclipse.swt.custom.SashForm sash) sash.setWeights(1, 1);
+        }
+        UiTestSupport.drainEvents();
+        var jvmItem = tree.getItem(0);
+        tree.setTopItem(java.util.Arrays.stream(jvmItem.getItems()).filter(i -> i.getText(0).equals("Command")).findFirst().orElse(jvmItem));
         UiTestSupport.drainEvents();
         UiTestSupport.screenshot("hprof-overview-system-properties");
         window.toggleZoom(window.getReference(editor));

@@ -1,5 +1,6 @@
 package org.polyheap.ui.editor;
 
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.ControlAdapter;
 import org.eclipse.swt.events.ControlEvent;
 import org.eclipse.swt.graphics.GC;
@@ -28,6 +29,8 @@ public final class ColumnFit {
     private final int nameColumn;
     private final java.util.Map<Integer, String> widests = new java.util.TreeMap<>();
     private boolean fitting;
+    /** The client width the name column was last filled for. */
+    private int filledWidth = -1;
 
     private ColumnFit(Composite control, int nameColumn) {
         this.control = control;
@@ -40,12 +43,13 @@ public final class ColumnFit {
         // the control resized: the number columns back to their fit first, as GTK may have stretched
         // the last one over the new width before this listener runs (the name column then kept its minimum)
         control.addControlListener(new ControlAdapter() {
-            @Override public void controlResized(ControlEvent e) {
-                fit.sortColumnChanged();
-                // GTK may tell of a bigger control before its client area grows and then give the growth to the
-                // last column (seen when an editor is maximized): fill the name column again once that is done
-                control.getDisplay().asyncExec(() -> { if (!control.isDisposed()) fit.sortColumnChanged(); });
-            }
+            @Override public void controlResized(ControlEvent e) { fit.sortColumnChanged(); }
+        });
+        // GTK may tell of a resize before the client area has its new width (a maximized editor), and tell no
+        // more once it has: the growth then showed in the last column. A paint comes after, so fill again
+        // when the width painted is not the one filled (an int compare per paint otherwise).
+        control.addListener(SWT.Paint, e -> {
+            if (control.getClientArea().width != fit.filledWidth) fit.sortColumnChanged();
         });
         var resized = new ControlAdapter() {
             @Override public void controlResized(ControlEvent e) { fit.fillName(); }
@@ -93,6 +97,7 @@ public final class ColumnFit {
         if (fitting || control.isDisposed()) return;
         int free = control.getClientArea().width;
         if (free <= 0) return; // not laid out yet: the first resize comes
+        filledWidth = free;
         Item[] columns = columns(control);
         for (int i = 0; i < columns.length; i++) if (i != nameColumn) free -= width(columns[i]);
         fitting = true; // a scroll bar coming or going while the width is set resizes the control again
