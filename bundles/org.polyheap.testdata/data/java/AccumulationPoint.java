@@ -28,10 +28,14 @@ public class AccumulationPoint {
 
     static Registry REGISTRY;
 
-    public static void main(String[] args) throws Exception {
+    static Registry registry() {
         var cache = new Cache();
         for (int i = 0; i < ENTRIES; i++) cache.items.put(FIRST_KEY + i, new Item(i));
-        REGISTRY = new Registry(new Service(cache));
+        return new Registry(new Service(cache));
+    }
+
+    public static void main(String[] args) throws Exception {
+        REGISTRY = registry(); // built in a method of its own: no local of main holds a part of the chain when it dumps
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(args[0], true);
         System.out.println("dumped " + REGISTRY.service().cache().items.size() + " entries to " + args[0]);
     }
