@@ -142,8 +142,8 @@ class ReferencesAndLoadersPagesTest extends WindowTest {
         var folder = UiTestSupport.find(UiTestSupport.window().getShell(), org.eclipse.swt.custom.CTabFolder.class).stream()
                 .filter(f -> f.isVisible() && java.util.Arrays.stream(f.getItems()).anyMatch(i -> i.getText().equals("Histogram"))).findFirst().orElseThrow();
         var tabs = java.util.Arrays.stream(folder.getItems()).map(org.eclipse.swt.custom.CTabItem::getText).toList();
-        assertEquals(java.util.List.of("Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects", "Top Consumers"),
-                tabs, "the pages a V8 snapshot has");
+        assertEquals(java.util.List.of("Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects", "Top Consumers",
+                "Big Drops"), tabs, "the pages a V8 snapshot has");
         for (int page : new int[] {SnapshotEditor.COLLECTIONS, SnapshotEditor.THREADS, SnapshotEditor.REFERENCE_KINDS,
                 SnapshotEditor.CLASS_LOADERS}) {
             assertFalse(editor.hasPage(page), SnapshotEditor.pageTitle(page));
