@@ -30,6 +30,11 @@ import org.polyheap.report.ObjectNames;
 import org.polyheap.report.OpenOption;
 import org.polyheap.report.Queries;
 import org.polyheap.report.V8Queries;
+import org.polyheap.report.query.Oql;
+import org.polyheap.report.query.QueryException;
+import org.polyheap.report.query.QueryResult;
+import org.polyheap.report.query.SnapshotQuery;
+import org.polyheap.report.table.Column;
 import org.polyheap.report.ReportData.RootPath;
 import org.polyheap.report.html.HtmlReport;
 import org.polyheap.report.table.CsvWriter;
@@ -91,6 +96,7 @@ final class Commands {
             case "detached" -> detached(args(args, Set.of("top"), Set.of("json", "csv")));
             case "closures" -> closures(args(args, Set.of("min", "top"), Set.of("json", "csv")));
             case "leaks" -> leaks(args(args, Set.of("filter", "top"), Set.of("json", "csv")));
+            case "query" -> query(args(args, Set.of("limit", "timeout"), Set.of("json", "csv", "oql")));
             default -> throw new UsageException("unknown subcommand " + sub);
         };
     }
@@ -602,6 +608,47 @@ final class Commands {
         return ExitCode.OK;
     }
 
+    private ExitCode query(Arguments a) throws Exception {
+        var p = a.expect("FILE", "STATEMENT");
+        int limit = a.intOption("limit", 1000, 0);
+        int timeout = a.intOption("timeout", 0, 0);
+        try (var s = open(a, p.get(0)); var q = new SnapshotQuery(s)) {
+            progress.finishLine();
+            String sql = a.flag("oql") ? Oql.toSql(p.get(1), s.graph().classes()) : p.get(1);
+            QueryResult r = q.run(sql, limit, timeout * 1000L);
+            if (a.flag("json")) {
+                var doc = new java.util.LinkedHashMap<String, Object>();
+                doc.put("columns", r.columns());
+                doc.put("rows", r.rows());
+                if (r.truncated()) doc.put("truncated", true);
+                return json(doc);
+            }
+            var columns = new Column[r.columns().size()];
+            for (int i = 0; i < columns.length; i++) {
+                boolean number = r.types().get(i).matches("BIGINT|INTEGER|SMALLINT|TINYINT");
+                columns[i] = number && !a.flag("csv") ? Column.count(r.columns().get(i), r.columns().get(i))
+                        : Column.text(r.columns().get(i), r.columns().get(i));
+            }
+            var b = new Table.Builder("rows", columns);
+            for (Object[] row : r.rows()) b.row(row);
+            try {
+                Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+                if (a.flag("csv")) CsvWriter.write(b.build(), w);
+                else TextTable.write(b.build(), w);
+                w.flush();
+            } catch (IOException e) {
+                throw new OutputException("cannot write output: " + e.getMessage());
+            }
+            if (!a.flag("csv") && !a.flag("quiet")) {
+                progress.note(String.format(Locale.ROOT, "%,d row%s%s in %,d ms", r.rows().size(), r.rows().size() == 1 ? "" : "s",
+                        r.truncated() ? " (more not shown: --limit)" : "", r.millis()));
+            }
+            return ExitCode.OK;
+        } catch (QueryException e) {
+            throw new QueryFailedException(e);
+        }
+    }
+
     private ExitCode json(Object doc) throws OutputException {
         try {
             Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -651,6 +698,21 @@ final class Commands {
         private static final long serialVersionUID = 1L;
 
         BadInputException(String message) { super(message); }
+    }
+
+    /** A statement that did not run: a bad one (exit code 2), or one canceled or past its time limit (130). */
+    static final class QueryFailedException extends Exception0 {
+        private static final long serialVersionUID = 1L;
+        final ExitCode code;
+
+        QueryFailedException(QueryException e) {
+            super(e.getMessage());
+            code = switch (e.reason()) {
+                case SYNTAX, INVALID, UNSUPPORTED -> ExitCode.USAGE;
+                case TIME_LIMIT, CANCELED -> ExitCode.CANCELED;
+                case FAILED -> ExitCode.BAD_INPUT;
+            };
+        }
     }
 
     static final class NotFoundException extends Exception0 {

@@ -121,6 +121,13 @@ public final class Main {
                       between BASELINE and TARGET that FINAL still holds, filtered as memlab does
                       (objects: JS objects, as --trace-all-objects; dom: detached DOM only; all),
                       clustered by their retainer path from the GC root; count and retained bytes.""",
+            "query", """
+                    polyheap query FILE "STATEMENT" [--oql] [--json|--csv] [--limit N] [--timeout SECONDS]
+                      SQL over the snapshot's tables: objects, refs, classes, roots (threads, frames for
+                      Java), with field(id, 'name'), text(id), retained_set_size(id), path_to_root(id)
+                      (docs/query.md). --oql takes Eclipse MAT's OQL (SELECT * FROM java.lang.String s
+                      WHERE s.value.@length > 100). At most N rows (default 1000). A bad statement gives
+                      one line naming its position (exit code 2).""",
             "acquire", AcquireCommand.HELP);
 
     static final String USAGE = """
@@ -129,7 +136,7 @@ public final class Main {
                    polyheap <subcommand> …        run without a window:
                      parse, overview, histogram, dominators, bigdrops, paths, report, compare,
                      duplicates, collections, entries, threads, references, loaders, sysprops, v8stats,
-                     detached, closures, leaks
+                     detached, closures, leaks, query
                    polyheap acquire …             take a snapshot of a running JVM, Node.js, page or Dart VM
                    polyheap test                  run the whole test suite (from a source checkout)
                    polyheap <subcommand> --help   help for one subcommand
@@ -187,6 +194,8 @@ public final class Main {
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getFile() + ": permission denied");
         } catch (Commands.BadInputException e) {
             return fail(err, progress, debug, e, ExitCode.BAD_INPUT, e.getMessage());
+        } catch (Commands.QueryFailedException e) {
+            return fail(err, progress, debug, e, e.code, e.getMessage());
         } catch (Commands.NotFoundException e) {
             return fail(err, progress, debug, e, ExitCode.NOT_FOUND, e.getMessage());
         } catch (Commands.OutputException e) {

@@ -51,6 +51,7 @@ final class HeapContext implements AutoCloseable {
     static HeapContext current() {
         HeapContext c = CURRENT.get();
         if (c == null) throw new IllegalStateException("a heap function called outside a query");
+        c.checkCanceled(); // a function is called per row: a canceled query stops at its next row
         return c;
     }
 

@@ -146,4 +146,73 @@ public final class HeapFunctions {
         }
         return sb.append(" (root: ").append(p.rootKind()).append(')').toString();
     }
+
+    /** {@code matches_regex(text, 'regex')}: true when the whole text matches the Java regular expression (MAT's OQL LIKE). */
+    public static Boolean matches_regex(String text, String regex) {
+        if (text == null || regex == null) return null;
+        return PATTERNS.get().computeIfAbsent(regex, java.util.regex.Pattern::compile).matcher(text).matches();
+    }
+
+    /** Compiled patterns of the query running on this thread: a pattern is compiled once, not once per row. */
+    private static final ThreadLocal<java.util.Map<String, java.util.regex.Pattern>> PATTERNS =
+            ThreadLocal.withInitial(() -> new java.util.LinkedHashMap<String, java.util.regex.Pattern>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, java.util.regex.Pattern> e) { return size() > 64; }
+            });
+
+    /**
+     * {@code to_string(id)}: what MAT's {@code toString()} gives for the object: a string's text, else the
+     * object's label (a V8 node's name, a Dart value), else null.
+     */
+    public static String to_string(String id) {
+        HeapContext heap = HeapContext.current();
+        int o = heap.find(id);
+        if (o < 0) return null;
+        String t = text(id);
+        return t != null ? t : heap.label(o);
+    }
+
+    /** {@code display_name(id)}: the class, the id and the value, as one line: {@code java.lang.String @ 0x7f01  hello}. */
+    public static String display_name(String id) {
+        HeapContext heap = HeapContext.current();
+        int o = heap.find(id);
+        if (o < 0) return null;
+        String name = heap.classNames[heap.graph.objectClass().get(o)] + " @ " + heap.id(o);
+        String value = to_string(id);
+        return value == null || value.isEmpty() ? name : name + "  " + (value.length() > 200 ? value.substring(0, 199) + "…" : value);
+    }
+
+    /** {@code array_length(id)}: the number of slots of an array object; null for other objects. */
+    public static Long array_length(String id) {
+        HeapContext heap = HeapContext.current();
+        int o = heap.find(id);
+        if (o < 0) return null;
+        try {
+            var n = heap.inspector().arrayLength(o);
+            return n.isPresent() ? (long) n.getAsInt() : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code address_of(id)}: the object's identity as a number (HPROF and Fuchsia address, V8 node id, Dart hash). */
+    public static Long address_of(String id) {
+        HeapContext heap = HeapContext.current();
+        int o = heap.find(id);
+        return o < 0 ? null : heap.graph.identity().get(o);
+    }
+
+    /** {@code shallow_size(id)}: the object's shallow size (the {@code shallow} column), for ids a function gave. */
+    public static Long shallow_size(String id) {
+        HeapContext heap = HeapContext.current();
+        int o = heap.find(id);
+        return o < 0 ? null : heap.graph.shallowSize().get(o);
+    }
+
+    /** {@code retained_size(id)}: the object's retained size (the {@code retained} column), for ids a function gave. */
+    public static Long retained_size(String id) {
+        HeapContext heap = HeapContext.current();
+        int o = heap.find(id);
+        return o < 0 ? null : heap.tree.retained().get(o);
+    }
 }

@@ -17,7 +17,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 
 /**
- * {@code objects(id, class, shallow, retained, dominator, label, reachability, root_kind)}: one row per
+ * {@code objects(id, class, shallow, retained, dominator, label, reachability, root_kind, address)}: one row per
  * object of the snapshot, read from the index's columns and the stored dominator tree, nothing copied.
  * Scans answer these conditions themselves (the rest Calcite evaluates on the rows they give):
  * {@code id = '…'} and {@code id IN (…)} (the objects named, found in the identity column),
@@ -26,7 +26,8 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
  * {@code shallow} and {@code retained} with whole numbers, all tested on column blocks before a row is made.
  */
 final class ObjectsTable extends HeapTable {
-    static final int ID = 0, CLASS = 1, SHALLOW = 2, RETAINED = 3, DOMINATOR = 4, LABEL = 5, REACHABILITY = 6, ROOT_KIND = 7;
+    static final int ID = 0, CLASS = 1, SHALLOW = 2, RETAINED = 3, DOMINATOR = 4, LABEL = 5, REACHABILITY = 6, ROOT_KIND = 7,
+            ADDRESS = 8;
 
     private final HeapContext heap;
 
@@ -35,7 +36,7 @@ final class ObjectsTable extends HeapTable {
     @Override
     public RelDataType getRowType(RelDataTypeFactory f) {
         return Tables.row(f, "id", "VARCHAR", "class", "VARCHAR", "shallow", "BIGINT", "retained", "BIGINT",
-                "dominator", "VARCHAR?", "label", "VARCHAR?", "reachability", "VARCHAR", "root_kind", "VARCHAR?");
+                "dominator", "VARCHAR?", "label", "VARCHAR?", "reachability", "VARCHAR", "root_kind", "VARCHAR?", "address", "BIGINT");
     }
 
     @Override
@@ -83,7 +84,7 @@ final class ObjectsTable extends HeapTable {
         for (RexNode c : conditions) {
             if (!takeOne(root, c, plan)) throw new IllegalStateException("a condition the scan does not answer: " + c);
         }
-        int[] columns = projects == null ? new int[] {0, 1, 2, 3, 4, 5, 6, 7} : projects;
+        int[] columns = projects == null ? new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8} : projects;
         return Tables.enumerable(heap, (from, sink) -> block(plan, columns, from, sink), blocks(plan));
     }
 
@@ -218,6 +219,7 @@ final class ObjectsTable extends HeapTable {
                 case LABEL -> heap.label(o);
                 case REACHABILITY -> heap.reachability(o);
                 case ROOT_KIND -> heap.rootKinds(o);
+                case ADDRESS -> heap.graph.identity().get(o);
                 default -> throw new IllegalStateException("column " + columns[k]);
             };
         }

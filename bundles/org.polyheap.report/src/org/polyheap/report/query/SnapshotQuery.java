@@ -35,7 +35,8 @@ public final class SnapshotQuery implements AutoCloseable {
     /** Names of the tables every snapshot has, then the Java ones. */
     public static final List<String> TABLES = List.of("objects", "refs", "classes", "roots", "threads", "frames");
     /** Names of the functions. */
-    public static final List<String> FUNCTIONS = List.of("field", "text", "retained_set_size", "path_to_root");
+    public static final List<String> FUNCTIONS = List.of("field", "text", "retained_set_size", "path_to_root", "matches_regex",
+            "to_string", "display_name", "array_length", "address_of", "shallow_size", "retained_size");
 
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "polyheap-query-timer");
@@ -97,9 +98,10 @@ public final class SnapshotQuery implements AutoCloseable {
         var timer = timeoutMillis > 0 ? TIMER.schedule(() -> { heap.markTimedOut(); cancelStatement(); }, timeoutMillis,
                 TimeUnit.MILLISECONDS) : null;
         HeapContext.CURRENT.set(heap);
+        var words = new ColumnWords(sql);
         try (Statement st = connection.createStatement()) {
             running = st;
-            try (ResultSet rs = st.executeQuery(sql)) {
+            try (ResultSet rs = st.executeQuery(words.sql)) {
                 ResultSetMetaData md = rs.getMetaData();
                 int n = md.getColumnCount();
                 var columns = new ArrayList<String>();
@@ -127,7 +129,7 @@ public final class SnapshotQuery implements AutoCloseable {
             }
         } catch (SQLException | RuntimeException e) {
             if (Boolean.getBoolean("polyheap.query.debug")) e.printStackTrace();
-            throw translate(e, timeoutMillis);
+            throw translate(e, timeoutMillis, words);
         } finally {
             running = null;
             HeapContext.CURRENT.remove();
@@ -176,7 +178,7 @@ public final class SnapshotQuery implements AutoCloseable {
         };
     }
 
-    private QueryException translate(Throwable e, long timeoutMillis) {
+    private QueryException translate(Throwable e, long timeoutMillis, ColumnWords words) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof CancellationException) {
                 return heap.timedOut()
@@ -196,13 +198,14 @@ public final class SnapshotQuery implements AutoCloseable {
                 String first = p.getMessage().lines().findFirst().orElse("syntax error").trim();
                 first = first.replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
                 String expected = expected(p);
-                return new QueryException(QueryException.Reason.SYNTAX, at(pos.getLineNum(), pos.getColumnNum())
-                        + "syntax error: " + first + expected, pos.getLineNum(), pos.getColumnNum());
+                int line = pos.getLineNum(), column = words.originalColumn(line, pos.getColumnNum());
+                return new QueryException(QueryException.Reason.SYNTAX, at(line, column) + "syntax error: " + first + expected,
+                        line, column);
             }
             if (t instanceof CalciteContextException c) {
                 String why = c.getCause() != null && c.getCause().getMessage() != null ? c.getCause().getMessage() : c.getMessage();
-                return new QueryException(QueryException.Reason.INVALID, at(c.getPosLine(), c.getPosColumn()) + oneLine(why),
-                        c.getPosLine(), c.getPosColumn());
+                int line = c.getPosLine(), column = words.originalColumn(line, c.getPosColumn());
+                return new QueryException(QueryException.Reason.INVALID, at(line, column) + oneLine(why), line, column);
             }
         }
         Throwable deepest = e;
