@@ -112,6 +112,7 @@ if [ $quicktest -eq 1 ]; then
       */fastutil/*) ln -s "$j" "$product/plugins/it.unimi.dsi.fastutil_$(basename "$j")" ;;
       */jackson-core/*) ln -s "$j" "$product/plugins/com.fasterxml.jackson.core.jackson-core_$(basename "$j")" ;;
       */protobuf-java/*) ln -s "$j" "$product/plugins/com.google.protobuf_$(basename "$j")" ;;
+      *) ln -s "$j" "$product/plugins/org.apache.calcite.q_$(basename "$j")" ;; # the query engine's (dev/query/pom.xml)
     esac
   done
 else

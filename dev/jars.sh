@@ -2,7 +2,8 @@
 # missing (a fresh machine has only what the Tycho build resolved). The libraries' versions have one
 # home, the target platform's "libraries" location.
 #   maven_jar GROUP ARTIFACT VERSION     prints the jar's path, fetching it first when missing
-#   library_jars                         prints the class path of the bundles' libraries (colon-separated)
+#   library_jars                         prints the class path of the bundles' libraries (colon-separated),
+#                                        the query engine's (dev/query/pom.xml) included
 m2=${M2_REPO:-$HOME/.m2/repository}
 jars_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -29,7 +30,19 @@ platform_dependencies() {
 library_jars() {
   local cp="" g a v
   while read -r g a v; do cp="$cp${cp:+:}$(maven_jar "$g" "$a" "$v")" || return 1; done < <(platform_dependencies libraries)
+  cp="$cp:$(query_jars)" || return 1
   printf '%s' "$cp"
+}
+
+# the class path of Apache Calcite and what it needs (dev/query/pom.xml), resolved once per pom change
+query_jars() {
+  local pom="$jars_top/dev/query/pom.xml" list="$jars_top/target/query-classpath.txt"
+  if [ ! -s "$list" ] || [ "$pom" -nt "$list" ]; then
+    mkdir -p "$jars_top/target"
+    "$jars_top/mvnw" -q -B -f "$pom" dependency:build-classpath -Dmdep.outputFile="$list.tmp" >&2 \
+      && mv "$list.tmp" "$list" || { echo "cannot resolve the query engine's libraries (dev/query/pom.xml)" >&2; return 1; }
+  fi
+  cat "$list"
 }
 
 # the JUnit version of the target platform's "junit" location
