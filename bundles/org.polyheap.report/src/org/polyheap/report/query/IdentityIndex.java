@@ -6,7 +6,7 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.LongColumn;
 import org.polyheap.model.format.IdSyntax;
 
-import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.longs.LongArrays;
 
 /**
  * Finds objects by the ids users write ({@code 0x…} addresses, {@code @…} node ids, {@code #…} ordinals) in
@@ -67,7 +67,8 @@ final class IdentityIndex {
             long[] values = ids.toArray();
             int[] order = new int[n];
             for (int i = 0; i < n; i++) order[i] = i;
-            IntArrays.parallelQuickSort(order, (a, b) -> Long.compare(values[a], values[b]));
+            LongArrays.parallelRadixSortIndirect(order, values, false); // ~1 s for 16 M objects; a comparator sort took 3
+
             long[] s = new long[n];
             for (int i = 0; i < n; i++) s[i] = values[order[i]];
             sorted = s;
