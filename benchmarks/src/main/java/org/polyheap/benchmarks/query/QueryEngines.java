@@ -43,8 +43,11 @@ public final class QueryEngines {
             List<String> statements = List.of(
                     "SELECT class, count(*), sum(retained) FROM objects WHERE shallow > 100 GROUP BY class ORDER BY 3 DESC LIMIT 20",
                     "SELECT * FROM objects WHERE id = '" + someId + "'",
+                    "SELECT r.name, count(*) FROM objects o JOIN refs r ON r.source = o.id WHERE o.class = '" + joinClass
+                            + "' GROUP BY r.name",
                     "SELECT count(*), count(DISTINCT r.target) FROM objects o JOIN refs r ON r.source = o.id WHERE o.class = '"
-                            + joinClass + "'");
+                            + joinClass + "'",
+                    "SELECT count(*) FROM objects o JOIN refs r ON r.target = o.id WHERE o.class = '" + joinClass + "'");
             System.out.printf(Locale.ROOT, "file %s: %,d objects, %,d references; max heap %,d MB%n", file, g.objectCount(),
                     g.outTarget().size(), Runtime.getRuntime().maxMemory() >> 20);
             if (!engines.equals("duckdb")) {
