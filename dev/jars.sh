@@ -7,15 +7,19 @@
 m2=${M2_REPO:-$HOME/.m2/repository}
 jars_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# Maven runs on JDK 25 (.mvn/jvm.config has options older JDKs refuse), whatever java is on PATH
+maven_jdk() {
+  if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -q '"25'; then
+    . "$jars_top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
+    polyheap_find_jdk 25 >&2 || return 1
+    export JAVA_HOME=$POLYHEAP_JDK
+  fi
+}
+
 maven_jar() {
   local j="$m2/${1//.//}/$2/$3/$2-$3.jar"
   if [ ! -f "$j" ]; then
-    # Maven runs on JDK 25 (.mvn/jvm.config has options older JDKs refuse), whatever java is on PATH
-    if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -q '"25'; then
-      . "$jars_top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
-      polyheap_find_jdk 25 >&2 || return 1
-      export JAVA_HOME=$POLYHEAP_JDK
-    fi
+    maven_jdk || return 1
     "$jars_top/mvnw" -q -B dependency:get -Dartifact="$1:$2:$3" -Dtransitive=false >&2 || { echo "cannot fetch $1:$2:$3" >&2; return 1; }
   fi
   printf '%s' "$j"
@@ -39,6 +43,7 @@ query_jars() {
   local pom="$jars_top/dev/query/pom.xml" list="$jars_top/target/query-classpath.txt"
   if [ ! -s "$list" ] || [ "$pom" -nt "$list" ]; then
     mkdir -p "$jars_top/target"
+    maven_jdk || return 1
     "$jars_top/mvnw" -q -B -f "$pom" dependency:build-classpath -Dmdep.outputFile="$list.tmp" >&2 \
       && mv "$list.tmp" "$list" || { echo "cannot resolve the query engine's libraries (dev/query/pom.xml)" >&2; return 1; }
   fi
