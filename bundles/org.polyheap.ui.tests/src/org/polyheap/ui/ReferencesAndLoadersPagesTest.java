@@ -143,7 +143,7 @@ class ReferencesAndLoadersPagesTest extends WindowTest {
                 .filter(f -> f.isVisible() && java.util.Arrays.stream(f.getItems()).anyMatch(i -> i.getText().equals("Histogram"))).findFirst().orElseThrow();
         var tabs = java.util.Arrays.stream(folder.getItems()).map(org.eclipse.swt.custom.CTabItem::getText).toList();
         assertEquals(java.util.List.of("Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects", "Top Consumers",
-                "Big Drops"), tabs, "the pages a V8 snapshot has");
+                "Big Drops", "Query"), tabs, "the pages a V8 snapshot has");
         for (int page : new int[] {SnapshotEditor.COLLECTIONS, SnapshotEditor.THREADS, SnapshotEditor.REFERENCE_KINDS,
                 SnapshotEditor.CLASS_LOADERS}) {
             assertFalse(editor.hasPage(page), SnapshotEditor.pageTitle(page));

@@ -83,6 +83,9 @@ public final class SnapshotQuery implements AutoCloseable {
         return t.getRowType(connection.getTypeFactory()).getFieldNames();
     }
 
+    /** The object an id of a result names (as the tables write ids), or -1. O(log objects) after the first call. */
+    public int find(String id) { return heap.find(id); }
+
     /** The class names of the snapshot, for completion (the class table's order). */
     public List<String> classNames() { return List.of(heap.classNames).stream().distinct().toList(); }
 

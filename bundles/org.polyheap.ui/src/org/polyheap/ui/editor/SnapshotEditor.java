@@ -44,22 +44,23 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public static final int REFERENCE_KINDS = 8;
     public static final int CLASS_LOADERS = 9;
     public static final int BIG_DROPS = 10;
+    public static final int QUERY = 11;
     /** Key-binding context active while a snapshot editor is (Ctrl+F). */
     public static final String CONTEXT_ID = "org.polyheap.ui.snapshotEditorContext";
 
     private static final String[] TITLES = { "Overview", "Histogram", "Dominator Tree", "Duplicate Strings", "Leak Suspects",
             "Top Consumers", "Collections", "Threads", "Reference Kinds", "Class Loaders",
-            "Big Drops" };
+            "Big Drops", "Query" };
     private static final String[] ICONS = { Icons.OVERVIEW, Icons.HISTOGRAM, Icons.DOMINATORS, Icons.DUPLICATES,
             Icons.LEAK_SUSPECTS, Icons.TOP_CONSUMERS, Icons.COLLECTIONS, Icons.THREADS, Icons.REFERENCE_KINDS, Icons.CLASS_LOADERS,
-            Icons.BIG_DROPS };
+            Icons.BIG_DROPS, Icons.INSPECTOR };
 
     private LoadedSnapshot snapshot;
     private final SelectionRelay selection = new SelectionRelay();
     private final Composite[] holders = new Composite[TITLES.length];
     private final boolean[] made = new boolean[TITLES.length];
     private boolean creating;
-    /** The pages, by their index (OVERVIEW ... BIG_DROPS), those of other formats too. */
+    /** The pages, by their index (OVERVIEW ... QUERY), those of other formats too. */
     private EditorPage[] pages;
     /** Page index → its tab, or -1 for a page of another format; and tab → page index. */
     private final int[] tabOfPage = new int[TITLES.length];
@@ -75,6 +76,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     private ReferencesPage referenceKinds;
     private ClassLoadersPage classLoaders;
     private BigDropsPage bigDrops;
+    private QueryPage query;
     private InboundIndexJob inboundJob;
     private Composite banner;
 
@@ -102,8 +104,9 @@ public final class SnapshotEditor extends MultiPageEditorPart {
         referenceKinds = new ReferencesPage(snapshot);
         classLoaders = new ClassLoadersPage(snapshot);
         bigDrops = new BigDropsPage(snapshot);
+        query = new QueryPage(snapshot);
         pages = new EditorPage[] { overview, histogram, dominators, duplicates, suspects, consumers, collections, threads,
-            referenceKinds, classLoaders, bigDrops };
+            referenceKinds, classLoaders, bigDrops, query };
         var format = snapshot.graph().metadata().format();
         var tabs = new java.util.ArrayList<Integer>();
         for (int page = 0; page < TITLES.length; page++) {
@@ -219,7 +222,7 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     }
 
     /** Switches page (OVERVIEW, HISTOGRAM, DOMINATORS, DUPLICATES, LEAK_SUSPECTS, TOP_CONSUMERS, COLLECTIONS, THREADS,
-     * REFERENCE_KINDS, CLASS_LOADERS, BIG_DROPS). */
+     * REFERENCE_KINDS, CLASS_LOADERS, BIG_DROPS, QUERY). */
     public void showPage(int page) {
         if (hasPage(page)) setActivePage(tabOfPage[page]);
     }
@@ -296,6 +299,12 @@ public final class SnapshotEditor extends MultiPageEditorPart {
     public ReferencesPage referenceKinds() {
         make(REFERENCE_KINDS);
         return referenceKinds;
+    }
+
+    /** The Query page, its widgets made if not yet (the query engine starts with the first statement run). */
+    public QueryPage query() {
+        make(QUERY);
+        return query;
     }
 
     /** The Class Loaders page, its widgets made if not yet (the loaders are listed when it is shown). */
