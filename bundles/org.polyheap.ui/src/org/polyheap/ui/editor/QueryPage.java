@@ -86,7 +86,7 @@ public final class QueryPage implements EditorPage {
         statement.setText(FIRST_STATEMENT);
         statement.addLineStyleListener(e -> e.styles = highlight(e.lineText, e.lineOffset));
         statement.addModifyListener(e -> statement.redraw()); // a quote may change the styles of the lines after it
-        statement.addListener(SWT.KeyDown, e -> {
+        statement.addVerifyKeyListener(e -> { // before the editor takes the key: Ctrl+Enter runs, it breaks no line
             if ((e.keyCode == SWT.CR || e.keyCode == SWT.KEYPAD_CR) && (e.stateMask & SWT.MOD1) != 0) {
                 e.doit = false;
                 run();
@@ -116,7 +116,9 @@ public final class QueryPage implements EditorPage {
         viewer.getTable().setLinesVisible(true);
         viewer.setUseHashlookup(true);
         viewer.setContentProvider(new ILazyContentProvider() {
-            @Override public void updateElement(int index) { viewer.replace(rows.get(index), index); }
+            @Override public void updateElement(int index) {
+                if (index < rows.size()) viewer.replace(rows.get(index), index); // an item of a result being replaced
+            }
             @Override public void inputChanged(Viewer v, Object oldInput, Object newInput) { }
             @Override public void dispose() { }
         });
@@ -227,6 +229,7 @@ public final class QueryPage implements EditorPage {
             return;
         }
         result = r;
+        viewer.setItemCount(0); // the old rows go before the columns change (a relayout asks for items)
         rows = made;
         var columns = new Column[r.columns().size()];
         for (int i = 0; i < columns.length; i++) {
@@ -249,9 +252,13 @@ public final class QueryPage implements EditorPage {
         status.getParent().layout(true);
     }
 
+    /** The offset of a 1-based line and column of the statement (as the engine counts them: lines end at \n). */
     private int offset(int line, int column) {
-        int l = Math.min(Math.max(0, line - 1), statement.getLineCount() - 1);
-        return Math.min(statement.getCharCount(), statement.getOffsetAtLine(l) + Math.max(0, column - 1));
+        String text = statement.getText();
+        int at = 0;
+        for (int l = 1; l < line && at >= 0; l++) at = text.indexOf('\n', at) + 1;
+        if (at <= 0 && line > 1) at = text.length();
+        return Math.min(text.length(), at + Math.max(0, column - 1));
     }
 
     private void remember(String text) {
