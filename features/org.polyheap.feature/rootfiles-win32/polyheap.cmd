@@ -109,6 +109,10 @@ rem the pure-Java bundles and their libraries are plain jars too: no OSGi needed
 set "cp="
 pushd "%home%\plugins"
 for %%j in (org.polyheap.*.jar it.unimi.dsi.fastutil_*.jar com.google.protobuf_*.jar) do call :add_jar "%%~fj" "%%~nxj"
+rem the query engine's bundles (Apache Calcite and what it loads), as the Linux script's query_bundles
+for %%j in (org.apache.calcite.*.jar wrapped.org.apache.calcite.*.jar wrapped.org.apache.httpcomponents.core5.*.jar com.google.guava_*.jar com.google.guava.failureaccess_*.jar org.codehaus.janino.*.jar slf4j.api_*.jar slf4j.nop_*.jar com.fasterxml.jackson.core.jackson-*.jar) do call :add_jar "%%~fj" "%%~nxj"
+for %%j in (org.apache.commons.lang3_*.jar org.apache.commons.commons-codec_*.jar org.apache.commons.math3_*.jar org.apache.commons.text_*.jar org.apache.commons.commons-io_*.jar org.jooq.joou-java-6_*.jar json-path_*.jar net.minidev.*.jar) do call :add_jar "%%~fj" "%%~nxj"
+for %%j in (org.locationtech.*.jar wrapped.org.locationtech.*.jar com.googlecode.json-simple_*.jar wrapped.com.google.uzaygezen.*.jar wrapped.com.yahoo.datasketches.*.jar) do call :add_jar "%%~fj" "%%~nxj"
 popd
 exit /b 0
 
