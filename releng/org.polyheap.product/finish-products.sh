@@ -16,9 +16,10 @@ products=$1 jdk=$2 version=${3%-SNAPSHOT}
 # runtime"): java.desktop (SWT, jsvg, Batik), java.xml and jdk.xml.dom (Equinox, e4 CSS), java.sql
 # (EMF), java.logging, java.management and jdk.management (jobs, felix.scr, the analysis's free
 # memory), jdk.unsupported (protobuf's Unsafe), java.net.http and jdk.attach (acquire: inspectors'
-# WebSockets, the Attach API); and what jdeps cannot see: jdk.zipfs (zip and jar file systems),
-# jdk.charsets (legacy encodings of file names and reports).
-modules=java.base,java.desktop,java.logging,java.management,java.net.http,java.sql,java.xml,jdk.attach,jdk.charsets,jdk.management,jdk.unsupported,jdk.xml.dom,jdk.zipfs
+# WebSockets, the Attach API), java.compiler, java.scripting and java.security.jgss (the query engine's
+# libraries: error-prone's annotations, commons-text, Avatica); and what jdeps cannot see: jdk.zipfs
+# (zip and jar file systems), jdk.charsets (legacy encodings of file names and reports).
+modules=java.base,java.compiler,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.security.jgss,java.sql,java.xml,jdk.attach,jdk.charsets,jdk.management,jdk.unsupported,jdk.xml.dom,jdk.zipfs
 
 for dir in "$products"/*/*/*; do
   platform=$(cd "$dir" && pwd | awk -F/ '{ print $(NF-2) "." $(NF-1) "." $NF }') # e.g. linux.gtk.x86_64
