@@ -66,6 +66,8 @@ class QueryPageTest extends WindowTest {
         var row = page.rows().get(0);
         assertNotNull(row.object());
         assertEquals(row.cells()[0], ObjectNames.id(editor.snapshot().graph(), row.object().objectId()));
+        UiTestSupport.window().getActivePage().activate(editor); // as a click in the table makes the editor the active part
+        UiTestSupport.drainEvents();
         page.viewer().setSelection(new StructuredSelection(row), true);
         UiTestSupport.spinUntil(() -> row.object().equals(inspector.shown()), UiTestSupport.TIMEOUT_MS, "the Inspector on the row's object");
         UiTestSupport.screenshot("query-page");
