@@ -27,6 +27,7 @@ public final class HeapAnalysis {
     /** Whole-graph histograms already made, by grouping: 24 bytes per group. */
     private final java.util.concurrent.ConcurrentHashMap<Grouping, Histogram.Totals> histograms = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile V8Distances v8Distances; // V8 only: 4 bytes per object, computed on first use
+    private volatile IdentityLookup identityLookup;
 
     private HeapAnalysis(HeapGraph graph, ResultStore store, AnalysisOptions options, RetainingGraph retaining,
             DominatorTree tree, boolean loaded) {
@@ -115,6 +116,25 @@ public final class HeapAnalysis {
     }
 
     public DominatorTree dominatorTree() { return tree; }
+
+    /**
+     * Objects by identity (address, node id) in O(log objects); see {@link IdentityLookup}. The first call
+     * of a snapshot whose ids do not ascend sorts them (about 1 s per 16 M objects) and keeps the order in
+     * the store; later calls and runs map it. Call it off the UI thread.
+     */
+    public IdentityLookup identityLookup() {
+        IdentityLookup l = identityLookup;
+        if (l == null) {
+            synchronized (this) {
+                l = identityLookup;
+                if (l == null) identityLookup = l = IdentityLookup.of(graph, store);
+            }
+        }
+        return l;
+    }
+
+    /** The identity lookup if {@link #identityLookup()} has made it, else null; O(1), for the UI thread. */
+    public IdentityLookup identityLookupIfMade() { return identityLookup; }
 
     /**
      * See {@link Histogram#build}. The first call per grouping walks every object (O(objects)) and, with

@@ -93,7 +93,7 @@ public final class LoaderQueries {
     public static int find(AnalyzedSnapshot s, String text) {
         String t = text.trim();
         if (t.equals(Grouping.BOOTSTRAP_LOADER) || t.equals(BOOTSTRAP_WORD)) return -1;
-        int o = ObjectNames.find(s.graph(), t);
+        int o = ObjectNames.find(s, t);
         return o < 0 ? -2 : o;
     }
 }

@@ -29,6 +29,16 @@ public final class ObjectNames {
      */
     public static int find(HeapGraph g, String text) { return IdSyntax.find(g, text); }
 
+    /**
+     * {@link #find(HeapGraph, String)} through the analysis' identity lookup: O(log objects) once it is
+     * made (a sort on the first lookup of a snapshot whose ids do not ascend, then kept in its index).
+     *
+     * @throws IllegalArgumentException the text is not an id of any accepted form
+     */
+    public static int find(AnalyzedSnapshot s, String text) {
+        return IdSyntax.find(s.graph(), text, s.analysis().identityLookup()::find);
+    }
+
     public static String className(HeapGraph g, int o) {
         return g.classes().get(g.objectClass().get(o)).name();
     }

@@ -8,7 +8,8 @@ import org.polyheap.model.HeapGraph;
  * How users write an object's id, as each runtime's own tools show it: an address ({@code 0x7f3a…},
  * HPROF and Fuchsia), a node id ({@code @12345}, V8 as DevTools shows it) or a 1-origin ordinal
  * ({@code #123}, Dart's tools). Every format also accepts the ordinal. Display is O(1); finding by
- * address or node id scans the identity column once (O(objects), no index kept).
+ * address or node id goes through a lookup the caller gives (the analysis keeps an O(log n) one), or
+ * scans the identity column (O(objects)).
  */
 public enum IdSyntax {
     ADDRESS, NODE_ID, ORDINAL;
@@ -28,6 +29,15 @@ public enum IdSyntax {
      * @throws IllegalArgumentException the text is not an id of any accepted form
      */
     public static int find(HeapGraph graph, String text) {
+        return find(graph, text, identity -> scan(graph, identity));
+    }
+
+    /**
+     * {@link #find(HeapGraph, String)} with {@code byIdentity} finding an address or node id (-1: none).
+     *
+     * @throws IllegalArgumentException the text is not an id of any accepted form
+     */
+    public static int find(HeapGraph graph, String text, java.util.function.LongToIntFunction byIdentity) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.startsWith("#")) {
             long oneBased = parse(t.substring(1), text);
@@ -37,6 +47,10 @@ public enum IdSyntax {
         if (t.startsWith("@")) identity = parse(t.substring(1), text);
         else if (t.startsWith("0x")) identity = Long.parseUnsignedLong(checkHex(t.substring(2), text), 16);
         else throw new IllegalArgumentException("not an object id: '" + text + "' (use 0x<address>, @<node id> or #<n>)");
+        return byIdentity.applyAsInt(identity);
+    }
+
+    private static int scan(HeapGraph graph, long identity) {
         var ids = graph.identity();
         int n = graph.objectCount();
         for (int i = 0; i < n; i++) if (ids.get(i) == identity) return i;

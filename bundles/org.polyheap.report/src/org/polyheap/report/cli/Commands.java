@@ -669,7 +669,7 @@ final class Commands {
     private static int find(AnalyzedSnapshot s, String id) throws UsageException, NotFoundException {
         int o;
         try {
-            o = ObjectNames.find(s.graph(), id);
+            o = ObjectNames.find(s, id);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

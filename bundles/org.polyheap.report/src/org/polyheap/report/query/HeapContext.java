@@ -42,7 +42,7 @@ final class HeapContext implements AutoCloseable {
         this.snapshot = snapshot;
         this.graph = snapshot.graph();
         this.tree = snapshot.analysis().dominatorTree();
-        this.identities = new IdentityIndex(graph);
+        this.identities = new IdentityIndex(snapshot);
         List<ClassInfo> classes = graph.classes();
         classNames = new String[classes.size()];
         for (int i = 0; i < classNames.length; i++) classNames[i] = classes.get(i).name();
@@ -70,6 +70,9 @@ final class HeapContext implements AutoCloseable {
     int find(String text) {
         return text == null ? -1 : identities.find(text);
     }
+
+    /** Makes the identity lookup now (see {@link IdentityIndex#prepare}). */
+    void prepareIdentities() { identities.prepare(); }
 
     /** The node a text names: an object, a group node {@code <soft>} ..., {@link DominatorTree#VIRTUAL_ROOT} for {@code <root>}; -3 for none. */
     int findNode(String text) {

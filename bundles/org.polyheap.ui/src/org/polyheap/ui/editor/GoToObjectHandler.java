@@ -25,6 +25,12 @@ public final class GoToObjectHandler extends AbstractHandler {
     public Object execute(ExecutionEvent event) {
         if (!(HandlerUtil.getActiveEditor(event) instanceof SnapshotEditor editor)) return null;
         var lookup = new Lookup(editor.snapshot());
+        // the O(log n) lookup may need a sort first (once per snapshot, then kept in its index): off the UI thread
+        var analysis = editor.snapshot().analyzed().analysis();
+        if (analysis.identityLookupIfMade() == null) {
+            org.eclipse.core.runtime.jobs.Job.createSystem("Object ids of " + editor.snapshot().analyzed().file().getFileName(),
+                    monitor -> { analysis.identityLookup(); }).schedule();
+        }
         var dialog = new InputDialog(HandlerUtil.getActiveShell(event), TITLE, prompt(editor.snapshot().graph()), "",
                 lookup::problem);
         int object = dialog.open() == Window.OK ? lookup.find(dialog.getValue()) : -1;
@@ -39,8 +45,9 @@ public final class GoToObjectHandler extends AbstractHandler {
     }
 
     /**
-     * Typed text to object. Finding an address or node id scans the identity column (O(objects)), and
-     * the dialog asks on every key and again for OK, so the last answer is kept.
+     * Typed text to object. Finding an address or node id takes the analysis' identity lookup (O(log n))
+     * when it is made, else scans the identity column (O(objects)); the dialog asks on every key and again
+     * for OK, so the last answer is kept.
      */
     static final class Lookup {
         private final LoadedSnapshot snapshot;
@@ -71,7 +78,9 @@ public final class GoToObjectHandler extends AbstractHandler {
                 return;
             }
             try {
-                object = ObjectNames.find(snapshot.graph(), typed);
+                var made = snapshot.analyzed().analysis().identityLookupIfMade();
+                object = made != null ? org.polyheap.model.format.IdSyntax.find(snapshot.graph(), typed, made::find)
+                        : ObjectNames.find(snapshot.graph(), typed);
                 problem = object >= 0 ? null
                         : "no object " + typed.strip() + " in " + snapshot.analyzed().file().getFileName();
             } catch (IllegalArgumentException e) {
