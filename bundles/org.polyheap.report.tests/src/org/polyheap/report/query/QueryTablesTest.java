@@ -179,6 +179,26 @@ class QueryTablesTest {
 
     /** The Fuchsia sample: a root holding 3 nodes, each holding 4 leaves (one pointing back into its node), and a two-block cycle. */
     @Test
+    void warmingUpMakesTheIdentityLookupAndKeepsItForTheNextOpen() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("warm"));
+        Path file = TestData.copyUncompressed(TestData.GEN_40, dir);
+        String id;
+        try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
+             var q = new SnapshotQuery(s)) {
+            assertEquals(null, s.analysis().identityLookupIfMade());
+            q.warmUp();
+            assertTrue(s.analysis().identityLookupIfMade() != null, "warm-up made the lookup");
+            id = org.polyheap.report.ObjectNames.id(s.graph(), 12_345);
+            assertEquals(12_345, q.find(id));
+        }
+        try (var s = AnalyzedSnapshot.open(file, AnalyzedSnapshot.OpenOptions.DEFAULT, Progress.NONE);
+             var q = new SnapshotQuery(s)) {
+            assertEquals(1L, one(q, "SELECT count(*) FROM objects WHERE id = '" + id + "'"));
+            assertTrue(!s.analysis().identityLookup().inPlace(), "mapped from the index, sorted: gen-40's addresses do not ascend");
+        }
+    }
+
+    @Test
     void fuchsiaTablesAsTheSamplesStructure() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("fuchsia"));
         Path file = TestData.copy(TestData.FUCHSIA_TREE, dir);

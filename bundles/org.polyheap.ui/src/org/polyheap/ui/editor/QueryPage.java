@@ -64,7 +64,9 @@ public final class QueryPage implements EditorPage {
             "plan", "for", "between", "exists", "true", "false");
 
     private final LoadedSnapshot snapshot;
-    private SnapshotQuery query;
+    private volatile SnapshotQuery query;
+    private final Object starting = new Object(); // held while the engine starts (seconds), never by the UI thread
+    private boolean closed;
     private StyledText statement;
     private Button run, cancel, oql;
     private Combo history;
@@ -124,6 +126,7 @@ public final class QueryPage implements EditorPage {
         });
         sash.setWeights(1, 3);
         snapshot.onClose(this::close);
+        warmUp();
         sash.addDisposeListener(e -> cancel());
         return sash;
     }
@@ -182,6 +185,23 @@ public final class QueryPage implements EditorPage {
         j.schedule();
     }
 
+    /**
+     * Starts the engine in the background as the page opens (Calcite's first statement costs seconds of
+     * class loading and code generation; a first lookup by id may sort the ids): a statement run before it
+     * ends waits for it, as it would have done the same work.
+     */
+    private void warmUp() {
+        var j = Job.createSystem("Preparing queries on " + snapshot.fileName(), monitor -> {
+            try {
+                engine().warmUp();
+            } catch (QueryException | RuntimeException e) {
+                // the user's own statement meets the same problem and shows it
+            }
+        });
+        j.setPriority(Job.DECORATE);
+        j.schedule();
+    }
+
     /** Stops the statement running, if any. */
     public void cancel() {
         Job j = job;
@@ -190,26 +210,32 @@ public final class QueryPage implements EditorPage {
     }
 
     private void cancelEngine() {
-        SnapshotQuery q;
-        synchronized (this) { q = query; }
+        SnapshotQuery q = query;
         if (q != null) q.cancel();
     }
 
-    private synchronized SnapshotQuery engine() throws QueryException {
-        if (query == null) query = new SnapshotQuery(snapshot.analyzed());
-        return query;
+    private SnapshotQuery engine() throws QueryException {
+        synchronized (starting) {
+            if (closed) throw new QueryException(QueryException.Reason.CANCELED, "the snapshot is closed");
+            if (query == null) query = new SnapshotQuery(snapshot.analyzed());
+            return query;
+        }
     }
 
-    private synchronized void close() {
-        if (query != null) query.close();
-        query = null;
+    private void close() {
+        SnapshotQuery q = query;
+        if (q != null) q.cancel();
+        synchronized (starting) {
+            closed = true;
+            if (query != null) query.close();
+            query = null;
+        }
     }
 
     private List<Row> rows(QueryResult r) {
         int idColumn = r.firstObjectColumn();
         var out = new ArrayList<Row>(r.rows().size());
-        SnapshotQuery q;
-        synchronized (this) { q = query; }
+        SnapshotQuery q = query;
         for (Object[] cells : r.rows()) {
             int o = idColumn >= 0 && cells[idColumn] instanceof String id && q != null ? q.find(id) : -1;
             out.add(new Row(cells, o >= 0 ? new ObjectRef(snapshot, o) : null));
@@ -331,8 +357,7 @@ public final class QueryPage implements EditorPage {
     }
 
     private List<String> tableColumns(String table) {
-        SnapshotQuery q;
-        synchronized (this) { q = query; }
+        SnapshotQuery q = query;
         if (q != null) return q.columns(table);
         return switch (table) { // before the engine is started, the documented columns
             case "objects" -> List.of("id", "class", "shallow", "retained", "dominator", "label", "reachability", "root_kind", "address");
