@@ -79,6 +79,21 @@ class LinuxRuntimeTest {
         assertTrue(cached > 50, cached + " of " + loaded + " Polyheap classes from the cache\n" + r.err().lines().limit(40).toList());
     }
 
+    /** {@code query} has its own cache, with the SQL engine's classes (Calcite's start took 1.6 s of a first statement). */
+    @Test
+    void theQueryEnginesClassesComeFromTheQueryCache() throws Exception {
+        assertTrue(java.nio.file.Files.isRegularFile(product.resolve("runtime/lib/polyheap-query.aot")), "the cache ships");
+        Map<String, String> e = new HashMap<>(env);
+        e.put("POLYHEAP_JAVA_OPTS", "-Xlog:class+load=info:stderr");
+        Run r = Products.run(e, 300, product.resolve("polyheap").toString(), "query", sample.toString(), "SELECT count(*) FROM objects");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().contains("107,659") || r.out().contains("107659"), r.toString());
+        long cached = r.err().lines().filter(l -> l.contains(" org.apache.calcite.") && l.contains("shared objects file")).count();
+        long loaded = r.err().lines().filter(l -> l.contains(" org.apache.calcite.") && l.contains("source: ")
+                && !l.contains("shared objects file")).count();
+        assertTrue(cached > 500 && cached > 4 * loaded, cached + " Calcite classes from the cache, " + loaded + " loaded from jars");
+    }
+
     @Test
     void windowWithoutDisplaySaysSoAndExits1() throws Exception {
         Run r = Products.run(env, 60, product.resolve("polyheap").toString());

@@ -93,6 +93,8 @@ final class Products {
                     Files.createDirectories(to.getParent());
                     Files.copy(f, to);
                     Files.setPosixFilePermissions(to, permissions(f));
+                    // as unzip does: the runtime's AOT caches accept only jars of the times they were made with
+                    Files.setLastModifiedTime(to, Files.getLastModifiedTime(f));
                 }
             }
         }
