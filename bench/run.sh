@@ -6,6 +6,7 @@
 #
 #   bench/run.sh [--set fixtures|standard|large|none] [--input FORMAT:FILE]... [--subcommand NAME]
 #                [--rounds N] [--keep-index] [--no-reference] [--no-polyheap] [--quicktest]
+#                [--hprof-reference netbeans|mat] [--cpus N]
 #
 #   fixtures  the snapshots in ../shared/fixtures (uncompressed into bench/out/inputs)
 #   standard  fixtures + generated: Gen.java 200 MB HPROF, gen-v8.js 200 MB V8   (default)
@@ -28,7 +29,7 @@ fixtures=${POLYHEAP_FIXTURES:-$top/../shared/fixtures}
 out=$top/bench/out
 results=$top/docs/benchmarks.md
 set_name=standard subcommand=${BENCH_SUBCOMMAND:-dominators} reference=1 polyheap=1 rounds=1
-keep_index=0 quicktest=0 extra_inputs=()
+keep_index=0 quicktest=0 extra_inputs=() hprof_reference=netbeans cpus=0
 while [ $# -gt 0 ]; do
   case $1 in
     --set) set_name=$2; shift 2 ;;
@@ -39,6 +40,8 @@ while [ $# -gt 0 ]; do
     --no-reference) reference=0; shift ;;
     --no-polyheap) polyheap=0; shift ;;
     --quicktest) quicktest=1; shift ;;
+    --hprof-reference) hprof_reference=$2; shift 2 ;;
+    --cpus) cpus=$2; shift 2 ;;
     -h|--help) sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "bench: unknown option $1" >&2; exit 2 ;;
   esac
@@ -50,6 +53,7 @@ for t in hprof hprof-reference v8 v8-devtools-reference dart; do
   [ -d "$top/bench/out/tools/$t" ] || cp -r "$tools/$t" "$top/bench/out/tools/$t"
 done
 chmod -R u+w "$top/bench/out/tools"
+shared_tools=$tools
 tools=$top/bench/out/tools
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time: apt-get install -y time" >&2; exit 1; }
 . "$top/features/org.polyheap.feature/rootfiles/lib/jdk.sh"
@@ -143,7 +147,9 @@ measure() {
   local tag=$1 tf status=ok wall cpu rss
   shift
   tf=$(mktemp "$out/runs/time.XXXX")
-  /usr/bin/time -v -o "$tf" "$@" > "$out/runs/$tag.out" 2> >(tee "$out/runs/$tag.err" | \
+  local pin=()
+  [ "$cpus" -eq 0 ] || pin=(taskset -c "0-$((cpus - 1))")
+  "${pin[@]}" /usr/bin/time -v -o "$tf" "$@" > "$out/runs/$tag.out" 2> >(tee "$out/runs/$tag.err" | \
     perl -MTime::HiRes=time -ne 'BEGIN { $t0 = time } printf "%8.2f %s", time - $t0, $_' > "$out/runs/$tag.phases") \
     || status="exit $?"
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$tf")
@@ -156,7 +162,7 @@ measure() {
 # ---- run -----------------------------------------------------------------------------------
 commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo "?")
 day=$(date -u +%Y-%m-%d)
-host() { echo "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"; }
+host() { echo "$([ "$cpus" -eq 0 ] && nproc || echo "$cpus of $(nproc)") cores, load $(cut -d' ' -f1 /proc/loadavg)"; }
 scratch=$(mktemp -d "$out/runs/scratch.XXXX")
 trap 'rm -rf "$scratch"' EXIT
 rows=()
@@ -172,16 +178,21 @@ for entry in "${inputs[@]}"; do
   tag=$name.r$round
   if [ $reference -eq 1 ] && [ "$fmt" != fuchsia ]; then
     case $fmt in
-      hprof) ref_name="NetBeans heap lib" # writes a cache next to the dump: run on a link in scratch
-             rm -rf "$scratch/$name.d"; mkdir -p "$scratch/$name.d"; ln -sf "$file" "$scratch/$name.d/$name"
-             ref_cmd=(java -Xmx"${REF_XMX:-8g}" -jar "$hprof_ref" "$scratch/$name.d/$name" --out "$out/runs/$tag.netbeans.json") ;;
+      hprof) rm -rf "$scratch/$name.d"; mkdir -p "$scratch/$name.d"; ln -sf "$file" "$scratch/$name.d/$name"
+             if [ "$hprof_reference" = mat ]; then # parse + index + dominator tree on a fresh index in scratch
+               ref_name="Eclipse MAT 1.17"
+               ref_cmd=(env MAT_HISTOGRAM=0 MAT_XMX="${REF_XMX:-8g}" "$shared_tools/mat-reference/run.sh" "$file" "$scratch/$name.d/mat")
+             else # NetBeans writes a cache next to the dump: run on a link in scratch
+               ref_name="NetBeans heap lib"
+               ref_cmd=(java -Xmx"${REF_XMX:-8g}" -jar "$hprof_ref" "$scratch/$name.d/$name" --out "$out/runs/$tag.netbeans.json")
+             fi ;;
       v8)    ref_name="DevTools worker"; ref_cmd=("$tools/v8-devtools-reference/run.sh" "$file" --json) ;;
       dart)  ref_name="dart decode.js"; ref_cmd=(node "$tools/dart/decode.js" "$file") ;;
     esac
     log "round $round, $name: $ref_name"
     read -r ref_wall ref_cpu ref_rss ref_status < <(measure "$tag.ref" "${ref_cmd[@]}")
     rm -rf "$scratch/$name.d" # NetBeans' cache of a 1 GB dump is large
-    objects=$(grep -ohE '"?(objectCount|node_count|nodeCount|objects)"? *: *[0-9,]+' "$out/runs/$tag.ref.out" "$out/runs/$tag.netbeans.json" 2>/dev/null \
+    objects=$(grep -ohE '"?(objectCount|node_count|nodeCount|objects)"? *[:=] *[0-9,]+' "$out/runs/$tag.ref.out" "$out/runs/$tag.netbeans.json" 2>/dev/null \
       | head -n 1 | grep -oE '[0-9,]+$' | tr -d , || true)
     rows+=("| $day | $commit | $name | $mb | ${objects:-?} | $ref_name | $ref_wall | $ref_cpu | $ref_rss | reference | r$round, $ref_status, $(host) |")
   fi

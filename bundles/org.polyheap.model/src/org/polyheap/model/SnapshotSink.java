@@ -21,7 +21,10 @@ public interface SnapshotSink {
     /** Adds or replaces a fact for the overview (see {@link SnapshotMetadata#facts()}). */
     void fact(String key, String value);
 
-    /** Stores a string and returns its id. Does not intern: callers that repeat strings keep their own map. */
+    /**
+     * Stores a string and returns its id (dense, in call order). Does not intern: callers that repeat
+     * strings keep their own map.
+     */
     int addString(String value);
 
     /** Adds a class and returns its id (dense, in call order). */
