@@ -66,6 +66,30 @@ class DominatorTreeTest {
         assertArrayEquals(new int[] {1, 0}, t.children(V)); // row sorted by retained size: 1 (50) before 0 (10)
     }
 
+    /** Rows of every length (by insertion, radix sort, parallel radix sort) sorted by retained size, ties by id. */
+    @Test
+    void rowsOfEveryLengthAreSortedBiggestFirstTiesById() {
+        var random = new Random(11);
+        int fan = 300, leaves = 70_000; // object 0 holds objects 1..fan; leaves are roots of their own
+        var b = new HeapGraphBuilder();
+        b.format(org.polyheap.model.format.SnapshotFormat.GENERIC);
+        int n = 1 + fan + leaves;
+        for (int i = 0; i < n; i++) b.addObject(8L * (1 + random.nextInt(5))); // few sizes: many ties
+        for (int c = 1; c <= fan; c++) b.addReference(0, c);
+        b.addRoot(new GcRoot(0, RootKind.UNKNOWN, -1, -1));
+        for (int o = fan + 1; o < n; o++) b.addRoot(new GcRoot(o, RootKind.UNKNOWN, -1, -1));
+        var t = TestGraphs.dominators(b.build());
+        for (int node : new int[] {0, V}) {
+            int[] row = t.children(node);
+            assertEquals(node == 0 ? fan : leaves + 1, row.length);
+            for (int i = 1; i < row.length; i++) {
+                long before = t.retained().get(row[i - 1]), after = t.retained().get(row[i]);
+                assertTrue(before > after || before == after && row[i - 1] < row[i],
+                        "row of " + node + " at " + i + ": " + row[i - 1] + " (" + before + ") before " + row[i] + " (" + after + ")");
+            }
+        }
+    }
+
     @Test
     void objectReachedFromTwoRootsHasTheVirtualRootAsDominator() {
         var t = TestGraphs.dominators(TestGraphs.of(3, new int[][] {{0, 2}, {1, 2}}, 0, 1));
