@@ -60,9 +60,11 @@ find "$products/linux/gtk/x86_64/polyheap/plugins" -maxdepth 1 -name '*.jar' -ex
 train=$(mktemp -d)
 trap 'rm -rf "$train"' EXIT
 cp "$here/../../bundles/org.polyheap.testdata/data/hprof/jackson-tree.hprof.gz" "$train/"
-POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$aot -Xlog:disable" \
+# classes only (-AOTRecordTraining): the launcher does not replay method profiles (see there)
+nothing_but_classes="-XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining"
+POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$aot -Xlog:disable $nothing_but_classes" \
   "$products/linux/gtk/x86_64/polyheap/polyheap" overview "$train/jackson-tree.hprof.gz" > /dev/null
 rm -rf "$train/jackson-tree.hprof.gz.polyheap"
-POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$runtime/lib/polyheap-query.aot -Xlog:disable" POLYHEAP_HEADLESS_MAIN=org.polyheap.report.cli.AotTraining \
+POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$runtime/lib/polyheap-query.aot -Xlog:disable $nothing_but_classes" POLYHEAP_HEADLESS_MAIN=org.polyheap.report.cli.AotTraining \
   "$products/linux/gtk/x86_64/polyheap/polyheap" query "$train/jackson-tree.hprof.gz" > /dev/null
 echo "finish-products: AOT caches of the headless command: $(du -sh "$aot" | cut -f1), of query: $(du -sh "$runtime/lib/polyheap-query.aot" | cut -f1)"
