@@ -25,20 +25,28 @@ bundle=$top/bundles/org.polyheap.fuzz.tests
 tmp=/tmp; [ -w /dev/shm ] && tmp=/dev/shm   # the targets write each input to a file
 declare -A class=([hprof]=ParserFuzz [v8]=ParserFuzz [dart]=ParserFuzz [fuchsia]=ParserFuzz [index]=IndexFuzz)
 jobs_max=${FUZZ_JOBS:-$(nproc)}
+# Stopping this script stops the fuzzers with SIGINT, which libFuzzer ends cleanly ("run interrupted",
+# final figures); a JVM killed by SIGTERM exits through libFuzzer's exit hook, which writes the input
+# of the moment as a crash-… artifact ("fuzz target exited") that is not a finding
+fuzzers=() stopping=0
+trap 'stopping=1; kill -INT "${fuzzers[@]}" 2>/dev/null; wait' TERM INT
 for t in "${targets[@]}"; do
+  [ $stopping -eq 0 ] || break
   [ -n "${class[$t]:-}" ] || { echo "fuzz: unknown target $t" >&2; exit 2; }
   work=$top/target/fuzz/$t; mkdir -p "$work/corpus" "$work/findings"
   seeds=$bundle/corpus/$t
   if [ "$t" = index ]; then
     seeds=$work/seeds; (cd "$bundle" && "$POLYHEAP_JDK/bin/java" -cp "$cp" org.polyheap.fuzz.IndexSeeds "$seeds")
   fi
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  while [ $stopping -eq 0 ] && [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  [ $stopping -eq 0 ] || break
   echo "fuzz: $t for ${seconds}s, log target/fuzz/$t/log" >&2
-  (cd "$bundle" && "$POLYHEAP_JDK/bin/java" -Xmx2g -Xss4m -XX:+EnableDynamicAgentLoading --enable-native-access=ALL-UNNAMED \
+  (cd "$bundle" && exec "$POLYHEAP_JDK/bin/java" -Xmx2g -Xss4m -XX:+EnableDynamicAgentLoading --enable-native-access=ALL-UNNAMED \
       -Djava.io.tmpdir=$tmp -Dpolyheap.fuzz.target="$t" -cp "$cp" com.code_intelligence.jazzer.Jazzer \
       --target_class=org.polyheap.fuzz.${class[$t]} --instrumentation_includes='org.polyheap.**' \
       -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$work/findings/" ${FUZZ_ARGS:-} "$work/corpus" "$seeds" "$bundle/regressions/$t" >"$work/log" 2>&1) &
+  fuzzers+=($!)
 done
 wait || true
 status=0
