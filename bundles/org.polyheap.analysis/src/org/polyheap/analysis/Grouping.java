@@ -5,6 +5,8 @@ import java.util.List;
 
 import org.polyheap.model.ClassInfo;
 import org.polyheap.model.HeapGraph;
+import org.polyheap.model.format.SnapshotFormat;
+import org.polyheap.model.format.V8Scripts;
 
 /** How histogram rows are formed from classes. */
 public enum Grouping {
@@ -52,9 +54,20 @@ public enum Grouping {
                 + " or " + accepted.getLast() + ", not '" + word + "'");
     }
 
-    /** The group name of a class under this grouping. */
-    String groupOf(HeapGraph graph, ClassInfo c) {
-        return switch (this) {
+    /**
+     * Names the groups of a graph's classes under this grouping. A V8 class's library is its location key
+     * ({@code "scriptId,line,column"}, DevTools' class key); its group is the script, by name
+     * ({@link V8Scripts}): the script names are read once here, so make one namer per pass over the classes.
+     */
+    java.util.function.Function<ClassInfo, String> namer(HeapGraph graph) {
+        if (this == LIBRARY && graph.metadata().format() == SnapshotFormat.V8) {
+            var scripts = V8Scripts.names(graph);
+            return c -> {
+                int script = V8Scripts.scriptOfClassKey(c.library());
+                return script < 0 ? c.library() : V8Scripts.label(script, scripts);
+            };
+        }
+        return c -> switch (this) {
             case CLASS -> c.name();
             case PACKAGE -> packageOf(c.name());
             case CLASS_LOADER -> c.loaderObject() < 0 ? BOOTSTRAP_LOADER : loaderName(graph, c.loaderObject());

@@ -190,9 +190,10 @@ public final class Histogram {
 
         Groups(HeapGraph graph, Grouping grouping) {
             var classes = graph.classes();
+            var namer = grouping.namer(graph);
             ofClass = new int[classes.size()];
             for (int c = 0; c < classes.size(); c++) {
-                String name = grouping.groupOf(graph, classes.get(c));
+                String name = namer.apply(classes.get(c));
                 Integer g = index.get(name);
                 if (g == null) {
                     g = names.size();

@@ -42,13 +42,14 @@ public final class NativeSizes {
         var groupOfClass = new HashMap<Integer, String>();
         var classes = g.classes();
         var objectClass = g.objectClass();
+        var namer = grouping.namer(g);
         for (ObjectAttribute a : g.attributes().values()) {
             if (!a.name().endsWith(SIZE_SUFFIX)) continue;
             for (long k = 0, n = a.count(); k < n; k++) {
                 int o = a.object(k);
                 long bytes = a.value(k);
                 if (bytes <= 0 || (member != null && !member.test(o))) continue;
-                String group = groupOfClass.computeIfAbsent(objectClass.get(o), c -> grouping.groupOf(g, classes.get(c)));
+                String group = groupOfClass.computeIfAbsent(objectClass.get(o), c -> namer.apply(classes.get(c)));
                 out.merge(group, bytes, Long::sum);
             }
         }

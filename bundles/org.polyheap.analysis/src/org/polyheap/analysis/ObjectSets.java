@@ -28,7 +28,8 @@ public final class ObjectSets {
     public static int[] members(HeapGraph graph, DominatorTree tree, Grouping grouping, String name, int[] among) {
         var classes = graph.classes();
         boolean[] inGroup = new boolean[classes.size()];
-        for (int c = 0; c < inGroup.length; c++) inGroup[c] = grouping.groupOf(graph, classes.get(c)).equals(name);
+        var namer = grouping.namer(graph);
+        for (int c = 0; c < inGroup.length; c++) inGroup[c] = namer.apply(classes.get(c)).equals(name);
         var out = new IntArrayList();
         if (among != null) {
             for (int o : among) if (tree.inTree(o) && inGroup[graph.objectClass().get(o)]) out.add(o);

@@ -176,7 +176,7 @@ public final class Queries {
         }
         var shown = new java.util.ArrayList<HistogramRow>(rows.subList(0, Math.min(top, rows.size())));
         if (precise) shown.replaceAll(r -> r.retainedIsLowerBound() ? s.analysis().preciseRetained(r, grouping, progress) : r);
-        return histogramTable(shown, nativeBytes);
+        return histogramTable(shown, nativeBytes, grouping.title());
     }
 
     /**
@@ -266,12 +266,15 @@ public final class Queries {
 
     /** Histogram rows, in the order given, as the table {@link #histogram} makes (the same columns). */
     public static Table histogramTable(List<HistogramRow> rows) {
-        return histogramTable(rows, null);
+        return histogramTable(rows, null, Grouping.CLASS.title());
     }
 
-    /** As above, with a last column {@code native} (bytes, 0 for a group without) unless {@code nativeBytes} is null. */
-    public static Table histogramTable(List<HistogramRow> rows, Map<String, Long> nativeBytes) {
-        var columns = new ArrayList<>(List.of(Column.text("name", "Class"), Column.count("count", "Objects"),
+    /**
+     * As above, the first column titled {@code groupTitle} (the grouping's: "Class", "Package" ...), with a last
+     * column {@code native} (bytes, 0 for a group without) unless {@code nativeBytes} is null.
+     */
+    public static Table histogramTable(List<HistogramRow> rows, Map<String, Long> nativeBytes, String groupTitle) {
+        var columns = new ArrayList<>(List.of(Column.text("name", groupTitle), Column.count("count", "Objects"),
                 Column.bytes("shallow", "Shallow bytes"), Column.bytes("retained", "Retained bytes"),
                 Column.flag("retainedIsLowerBound", "Retained is a lower bound"),
                 Column.bytes("notStrong", "Not strongly reachable bytes")));

@@ -2,10 +2,11 @@ package org.polyheap.parser.v8;
 
 import org.polyheap.model.HeapGraph;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.format.V8Scripts;
 
 /**
  * Source locations (the {@code locations} section) as per-object attributes, and reading them back.
- * Encoding (see docs/formats/v8.md):
+ * Encoding (see docs/formats/v8.md; the names are {@link V8Scripts}'s, which readers outside the parser use):
  * <ul>
  * <li>{@value #SCRIPT_ID}: the location's script id;</li>
  * <li>{@value #LINE_COLUMN}: {@code line << 32 | column}, both 0-based unsigned 32-bit as V8 writes them;</li>
@@ -14,10 +15,9 @@ import org.polyheap.model.SnapshotSink;
  * Stateless.
  */
 final class SourceLocations {
-    static final String SCRIPT_ID = "v8.location.script-id";
-    static final String LINE_COLUMN = "v8.location.line-column";
-    static final String SCRIPT = "v8.script.id";
-    private static final String CHROMIUM_SCRIPT = "system / Script";
+    static final String SCRIPT_ID = V8Scripts.SCRIPT_ID;
+    static final String LINE_COLUMN = V8Scripts.LINE_COLUMN;
+    static final String SCRIPT = V8Scripts.SCRIPT;
 
     /** A node's location; line and column 0-based. */
     record Location(int scriptId, long line, long column) { }
@@ -51,11 +51,5 @@ final class SourceLocations {
         long lineColumn = position.get().get(object, Long.MIN_VALUE);
         if (id == Long.MIN_VALUE || lineColumn == Long.MIN_VALUE) return null;
         return new Location((int) id, lineColumn >>> 32, lineColumn & 0xFFFF_FFFFL);
-    }
-
-    /** The name a Script node's label gives its script, or "" when it has none (Chromium's {@code system / Script}). */
-    static String scriptName(String label) {
-        if (label.equals(CHROMIUM_SCRIPT)) return "";
-        return label.startsWith(CHROMIUM_SCRIPT + " / ") ? label.substring(CHROMIUM_SCRIPT.length() + 3) : label;
     }
 }

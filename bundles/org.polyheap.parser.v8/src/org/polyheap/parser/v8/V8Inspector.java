@@ -91,17 +91,7 @@ final class V8Inspector implements ObjectInspector {
 
     /** Script id → name, from the Script nodes the parser marked; built on first use (one entry per script). */
     private synchronized Map<Integer, String> scriptNames() {
-        if (scriptNames == null) {
-            var names = new HashMap<Integer, String>();
-            graph.attribute(SourceLocations.SCRIPT).ifPresent(a -> {
-                for (long k = 0, n = a.count(); k < n; k++) {
-                    int label = graph.objectLabel().get(a.object(k));
-                    String name = label < 0 ? "" : SourceLocations.scriptName(graph.string(label));
-                    if (!name.isEmpty()) names.put((int) a.value(k), name);
-                }
-            });
-            scriptNames = names;
-        }
+        if (scriptNames == null) scriptNames = org.polyheap.model.format.V8Scripts.names(graph);
         return scriptNames;
     }
 
