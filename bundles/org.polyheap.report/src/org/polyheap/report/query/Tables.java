@@ -40,42 +40,19 @@ public final class Tables {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object[]> enumerator() {
-                return new Enumerator<>() {
-                    final List<Object[]> rows = new ArrayList<>();
-                    int block = 0, at = 0;
-                    Object[] current;
+                return new Buffered() {
+                    int block = 0;
 
                     @Override
-                    public Object[] current() {
-                        if (current == null) throw new NoSuchElementException();
-                        return current;
-                    }
-
-                    @Override
-                    public boolean moveNext() {
-                        while (at >= rows.size()) {
-                            if (block >= blocks) {
-                                current = null;
-                                return false;
-                            }
-                            heap.checkCanceled();
-                            rows.clear();
-                            at = 0;
-                            reader.read(block++, rows);
-                        }
-                        current = rows.get(at++);
+                    boolean refill(List<Object[]> rows) {
+                        if (block >= blocks) return false;
+                        heap.checkCanceled();
+                        reader.read(block++, rows);
                         return true;
                     }
 
                     @Override
-                    public void reset() {
-                        block = 0;
-                        at = 0;
-                        rows.clear();
-                    }
-
-                    @Override
-                    public void close() { rows.clear(); }
+                    void restart() { block = 0; }
                 };
             }
         };
@@ -92,46 +69,70 @@ public final class Tables {
             @Override
             public Enumerator<Object[]> enumerator() {
                 Enumerator<Object[]> in = left.enumerator();
-                return new Enumerator<>() {
-                    final List<Object[]> rows = new ArrayList<>();
-                    int at = 0;
+                return new Buffered() {
                     long seen = 0;
-                    Object[] current;
 
                     @Override
-                    public Object[] current() {
-                        if (current == null) throw new NoSuchElementException();
-                        return current;
-                    }
-
-                    @Override
-                    public boolean moveNext() {
-                        while (at >= rows.size()) {
-                            if (!in.moveNext()) {
-                                current = null;
-                                return false;
-                            }
-                            if ((++seen & 0x3ff) == 0) heap.checkCanceled();
-                            rows.clear();
-                            at = 0;
-                            joiner.join(in.current(), rows);
-                        }
-                        current = rows.get(at++);
+                    boolean refill(List<Object[]> rows) {
+                        if (!in.moveNext()) return false;
+                        if ((++seen & 0x3ff) == 0) heap.checkCanceled();
+                        joiner.join(in.current(), rows);
                         return true;
                     }
 
                     @Override
-                    public void reset() {
-                        in.reset();
-                        rows.clear();
-                        at = 0;
-                    }
+                    void restart() { in.reset(); }
 
                     @Override
                     public void close() { in.close(); }
                 };
             }
         };
+    }
+
+    /**
+     * An enumerator over rows made a batch at a time: {@link #refill} adds the next batch (possibly none)
+     * to an empty list and answers false when there are no more.
+     */
+    private abstract static class Buffered implements Enumerator<Object[]> {
+        private final List<Object[]> rows = new ArrayList<>();
+        private int at = 0;
+        private Object[] current;
+
+        abstract boolean refill(List<Object[]> rows);
+
+        /** Goes back to the first batch. */
+        abstract void restart();
+
+        @Override
+        public Object[] current() {
+            if (current == null) throw new NoSuchElementException();
+            return current;
+        }
+
+        @Override
+        public boolean moveNext() {
+            while (at >= rows.size()) {
+                rows.clear();
+                at = 0;
+                if (!refill(rows)) {
+                    current = null;
+                    return false;
+                }
+            }
+            current = rows.get(at++);
+            return true;
+        }
+
+        @Override
+        public void reset() {
+            restart();
+            rows.clear();
+            at = 0;
+        }
+
+        @Override
+        public void close() { rows.clear(); }
     }
 
     /**
