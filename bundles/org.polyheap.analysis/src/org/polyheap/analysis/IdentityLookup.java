@@ -29,6 +29,7 @@ public final class IdentityLookup {
     static final int VERSION = 1;
     private static final String OBJECTS = "objects", IDENTITIES = "identities";
     static final int FENCE = 256;
+    private static final ThreadLocal<long[]> BLOCK = ThreadLocal.withInitial(() -> new long[FENCE]);
 
     private final LongColumn sorted; // identities ascending
     private final IntColumn objects; // object at each sorted position; null when sorted is the identity column
@@ -54,9 +55,9 @@ public final class IdentityLookup {
         if (k < 0) return -1;
         long from = (long) k * FENCE;
         int len = (int) Math.min(FENCE, sorted.size() - from);
-        long[] block = new long[len];
+        long[] block = BLOCK.get(); // a join looks up an id per row: no 2 KB array each time
         sorted.copyTo(from, block, 0, len);
-        int i = java.util.Arrays.binarySearch(block, identity);
+        int i = java.util.Arrays.binarySearch(block, 0, len, identity);
         if (i < 0) return -1;
         while (i > 0 && block[i - 1] == identity) i--;
         long position = from + i;
