@@ -271,7 +271,7 @@ final class HprofInspector implements ObjectInspector {
     private AddressIndex addresses() {
         if (addresses == null) {
             long[] ids = graph.identity().toArray();
-            addresses = new AddressIndex(ids, ids.length);
+            addresses = AddressIndex.of(ids, ids.length);
         }
         return addresses;
     }

@@ -60,7 +60,7 @@ public final class HprofParser implements SnapshotParser {
         if (scan.addresses.isEmpty() && truncatedAt < 0 && scan.classDumps.isEmpty()) {
             throw new SnapshotFormatException(file, header.length(), "no heap dump in this HPROF file");
         }
-        AddressIndex index = new AddressIndex(scan.addresses.elements(), scan.addresses.size());
+        AddressIndex index = AddressIndex.of(scan.addresses.elements(), scan.addresses.size());
         int objectCount = scan.addresses.size();
         scan.addresses.trim(0);
         SizeModel model = SizeModel.choose(modelOption, header.idSize(), scan.maxAddress);

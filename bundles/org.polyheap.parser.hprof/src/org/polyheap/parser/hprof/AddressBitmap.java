@@ -1,0 +1,131 @@
+package org.polyheap.parser.hprof;
+
+import java.util.Arrays;
+
+/**
+ * The {@link AddressIndex} of a heap whose objects start at multiples of 8 bytes within a range they
+ * fill densely (every HotSpot dump: a JVM aligns objects to at least 8 bytes, and its heap regions are
+ * mostly full). The range is cut into 1 MiB granules; each granule that holds an object gets a bitmap,
+ * one bit per 8-byte slot, in entries of 32 slots whose high half holds the rank (in address order) of
+ * the entry's first slot. A lookup reads one granule slot (a small table that stays in cache), one
+ * entry and, unless file order is address order, the id at the rank: two memory reads where a sorted
+ * array's binary search takes five or more. It needs no sort to build.
+ *
+ * <p>Memory: 32 KB per occupied granule (1/32 of the heap held; built only when that is at most 8
+ * bytes per object) plus 4 bytes per object for the rank → id table, against 14 for
+ * {@link SortedAddresses}. {@code bench/}'s {@code AddressIndexBenchmark} (JMH) holds the figures.
+ */
+final class AddressBitmap extends AddressIndex {
+    private static final int SLOT_SHIFT = 3; // objects start at multiples of 8 bytes
+    private static final int GRANULE_SHIFT = 20; // 1 MiB of heap per granule
+    private static final int ENTRY_SHIFT = 5; // 32 slots per entry
+    private static final int ENTRIES_PER_GRANULE = 1 << (GRANULE_SHIFT - SLOT_SHIFT - ENTRY_SHIFT);
+    /** Below this many entries (1 MB) the bitmap is built whatever its share per object (small dumps). */
+    private static final int FREE_ENTRIES = 1 << 17;
+
+    private final long min;
+    /** granule → its first entry, or -1 when no object starts in it */
+    private final int[] granuleEntry;
+    /** per 32 slots: rank of the first slot (high 32 bits), occupancy bits (low 32) */
+    private final long[] entries;
+    /** rank → id of the first record at that address; null when every rank is its id */
+    private final int[] ids;
+    private final int size;
+    private final int duplicates;
+
+    private AddressBitmap(long min, int[] granuleEntry, long[] entries, int[] ids, int size, int duplicates) {
+        this.min = min;
+        this.granuleEntry = granuleEntry;
+        this.entries = entries;
+        this.ids = ids;
+        this.size = size;
+        this.duplicates = duplicates;
+    }
+
+    /**
+     * The bitmap of {@code count} addresses in file order, or null when they do not suit one: an
+     * address that is negative or not a multiple of 8, more granules in the range than twice the
+     * objects (at least 1,024), or a bitmap over 8 bytes per object (beyond the first 1 MB).
+     */
+    static AddressBitmap build(long[] fileOrder, int count) {
+        if (count == 0) return null;
+        long min = Long.MAX_VALUE, max = 0;
+        boolean ascending = true;
+        long previous = -1;
+        for (int i = 0; i < count; i++) {
+            long a = fileOrder[i];
+            if (a < 0 || (a & ((1 << SLOT_SHIFT) - 1)) != 0) return null;
+            if (a < min) min = a;
+            if (a > max) max = a;
+            if (a <= previous) ascending = false;
+            previous = a;
+        }
+        long granules = ((max - min) >>> GRANULE_SHIFT) + 1;
+        if (granules > Math.max(1 << 10, 2L * count)) return null;
+        int[] granuleEntry = new int[(int) granules];
+        Arrays.fill(granuleEntry, -1);
+        for (int i = 0; i < count; i++) granuleEntry[(int) ((fileOrder[i] - min) >>> GRANULE_SHIFT)] = 0;
+        long entryCount = 0;
+        for (int g = 0; g < granuleEntry.length; g++) {
+            if (granuleEntry[g] < 0) continue;
+            if (entryCount + ENTRIES_PER_GRANULE > Math.max(FREE_ENTRIES, count)) return null;
+            granuleEntry[g] = (int) entryCount;
+            entryCount += ENTRIES_PER_GRANULE;
+        }
+        long[] entries = new long[(int) entryCount];
+        int duplicates = 0;
+        for (int i = 0; i < count; i++) {
+            long slot = (fileOrder[i] - min) >>> SLOT_SHIFT;
+            int e = entry(granuleEntry, slot);
+            long bit = 1L << (slot & 31);
+            if ((entries[e] & bit) != 0) duplicates++;
+            else entries[e] |= bit;
+        }
+        long rank = 0;
+        for (int e = 0; e < entries.length; e++) {
+            entries[e] |= rank << 32;
+            rank += Integer.bitCount((int) entries[e]);
+        }
+        var bitmap = new AddressBitmap(min, granuleEntry, entries, null, count, duplicates);
+        if (ascending) return bitmap; // strictly ascending: rank = id, no repeats
+        int[] ids = new int[count - duplicates];
+        if (duplicates > 0) Arrays.fill(ids, -1);
+        for (int i = 0; i < count; i++) {
+            int r = bitmap.rank(fileOrder[i]);
+            if (duplicates == 0 || ids[r] < 0) ids[r] = i; // file order: the first record at an address wins
+        }
+        return new AddressBitmap(min, granuleEntry, entries, ids, count, duplicates);
+    }
+
+    private static int entry(int[] granuleEntry, long slot) {
+        return granuleEntry[(int) (slot >>> (GRANULE_SHIFT - SLOT_SHIFT))]
+                + (int) ((slot >>> ENTRY_SHIFT) & (ENTRIES_PER_GRANULE - 1));
+    }
+
+    /** Rank in address order of the object at {@code address}, or -1 when none starts there. */
+    private int rank(long address) {
+        long offset = address - min;
+        if ((offset & ((1 << SLOT_SHIFT) - 1)) != 0) return -1;
+        long slot = offset >>> SLOT_SHIFT;
+        long granule = slot >>> (GRANULE_SHIFT - SLOT_SHIFT);
+        if (offset < 0 || granule >= granuleEntry.length) return -1; // below min, or past the range
+        int first = granuleEntry[(int) granule];
+        if (first < 0) return -1;
+        long e = entries[first + (int) ((slot >>> ENTRY_SHIFT) & (ENTRIES_PER_GRANULE - 1))];
+        int bit = (int) slot & 31;
+        if ((e & (1L << bit)) == 0) return -1;
+        return (int) (e >>> 32) + Integer.bitCount((int) e & ((1 << bit) - 1));
+    }
+
+    @Override int idOf(long address) {
+        int r = rank(address);
+        return r < 0 || ids == null ? r : ids[r];
+    }
+
+    @Override int size() { return size; }
+
+    @Override int duplicates() { return duplicates; }
+
+    /** Bytes held (tests and benchmarks). */
+    long bytes() { return 4L * granuleEntry.length + 8L * entries.length + (ids == null ? 0 : 4L * ids.length); }
+}
