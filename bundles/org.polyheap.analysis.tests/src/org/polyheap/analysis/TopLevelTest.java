@@ -1,0 +1,65 @@
+package org.polyheap.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.polyheap.model.HeapGraph;
+import org.polyheap.model.Progress;
+import org.polyheap.model.memory.HeapGraphBuilder;
+import org.polyheap.model.spi.SnapshotParser;
+import org.polyheap.parser.dart.DartSnapshotParser;
+import org.polyheap.parser.hprof.HprofParser;
+import org.polyheap.parser.v8.V8SnapshotParser;
+import org.polyheap.testdata.TestData;
+
+/** The top-level list merges the tree's sorted rows: the same order as sorting the whole list. */
+class TopLevelTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"hprof", "v8", "dart"})
+    void sameOrderAsAFullSortWithContainersOpenedAndGroupsMergedIn(String format) throws Exception {
+        Path file = switch (format) {
+            case "hprof" -> TestData.JACKSON_TREE;
+            case "v8" -> TestData.CHROME_TODO;
+            default -> TestData.DART_TINY;
+        };
+        SnapshotParser parser = switch (format) {
+            case "hprof" -> new HprofParser();
+            case "v8" -> new V8SnapshotParser();
+            default -> new DartSnapshotParser();
+        };
+        var builder = new HeapGraphBuilder();
+        parser.parse(file, builder, Progress.NONE);
+        HeapGraph g = builder.build();
+        var tree = HeapAnalysis.run(g, Progress.NONE).dominatorTree();
+
+        var synthetic = SyntheticContainers.of(g);
+        List<Integer> expected = new ArrayList<>();
+        List<Integer> open = new ArrayList<>(List.of(DominatorTree.VIRTUAL_ROOT));
+        boolean opened = false;
+        while (!open.isEmpty()) {
+            for (int c : tree.children(open.remove(open.size() - 1))) {
+                if (!tree.isGroup(c) && synthetic.contains(c)) {
+                    open.add(c);
+                    opened = true;
+                } else {
+                    expected.add(c);
+                }
+            }
+        }
+        expected.sort(Comparator.comparingLong((Integer o) -> -tree.retained().get(o)).thenComparingInt(o -> o));
+        int[] top = TopLevel.objects(g, tree);
+        assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), top);
+        if (format.equals("hprof")) {
+            assertTrue(tree.groups().length > 0, "the dump has reachability groups to merge");
+        } else {
+            assertTrue(opened, "synthetic containers opened");
+        }
+    }
+}
