@@ -66,15 +66,21 @@ class DominatorTreeTest {
         assertArrayEquals(new int[] {1, 0}, t.children(V)); // row sorted by retained size: 1 (50) before 0 (10)
     }
 
-    /** Rows of every length (by insertion, radix sort, parallel radix sort) sorted by retained size, ties by id. */
-    @Test
-    void rowsOfEveryLengthAreSortedBiggestFirstTiesById() {
+    /**
+     * Rows of every length (by insertion, packed keys, parallel packed keys) sorted by retained size,
+     * ties by id; with sizes too big for a packed key, by the comparator.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void rowsOfEveryLengthAreSortedBiggestFirstTiesById(boolean hugeSizes) {
         var random = new Random(11);
         int fan = 300, leaves = 70_000; // object 0 holds objects 1..fan; leaves are roots of their own
         var b = new HeapGraphBuilder();
         b.format(org.polyheap.model.format.SnapshotFormat.GENERIC);
         int n = 1 + fan + leaves;
-        for (int i = 0; i < n; i++) b.addObject(8L * (1 + random.nextInt(5))); // few sizes: many ties
+        for (int i = 0; i < n; i++) { // few sizes: many ties; or a few beyond 2^(64 - 17 id bits)
+            b.addObject(hugeSizes && i % 1000 == 7 ? (1L << 50) + i % 3 : 8L * (1 + random.nextInt(5)));
+        }
         for (int c = 1; c <= fan; c++) b.addReference(0, c);
         b.addRoot(new GcRoot(0, RootKind.UNKNOWN, -1, -1));
         for (int o = fan + 1; o < n; o++) b.addRoot(new GcRoot(o, RootKind.UNKNOWN, -1, -1));

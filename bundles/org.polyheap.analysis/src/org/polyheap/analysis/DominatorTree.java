@@ -262,41 +262,92 @@ public final class DominatorTree {
 
     /**
      * Sorts every row by retained size descending, ties by id. Rows are independent, so blocks of rows
-     * go to the common fork-join pool; short rows are sorted in place by insertion, longer ones through
-     * a heap copy, and rows of at least {@code BIG_ROW} children (a fan under the virtual root) by a
-     * parallel quicksort of the copy.
+     * go to the common fork-join pool; short rows are sorted in place by insertion, longer ones as
+     * packed keys (retained size and id in one long, see {@link RowKeys}) by the JDK's primitive sort,
+     * rows of at least {@code BIG_ROW} children (a fan under the virtual root) by its parallel sort.
+     * A row whose sizes do not fit a key (a child retaining more than 2^(64 - id bits) bytes) is sorted
+     * by a comparator.
      */
     private static void sortRows(IntArray start, IntArray children, LongArray retained, Progress progress) {
-        IntComparator bySize = (a, b) -> {
-            int c = Long.compare(retained.get(b), retained.get(a));
-            return c != 0 ? c : Integer.compare(a, b);
-        };
+        var keys = new RowKeys(Math.toIntExact(retained.size()));
         int rows = Math.toIntExact(start.size() - 1);
         IntStream.range(0, (rows + ROWS_PER_TASK - 1) / ROWS_PER_TASK).parallel().forEach(block -> {
             progress.checkCanceled();
-            int[] buffer = new int[SHORT_ROW];
+            int[] ids = new int[SHORT_ROW];
+            long[] packed = new long[SHORT_ROW];
             for (int row = block * ROWS_PER_TASK, end = Math.min(rows, row + ROWS_PER_TASK); row < end; row++) {
-                int from = start.get(row), to = start.get(row + 1);
-                if (to - from <= 1 || to - from >= BIG_ROW) continue;
-                if (to - from <= SHORT_ROW) {
-                    insertionSort(children, from, to, bySize);
+                int from = start.get(row), to = start.get(row + 1), length = to - from;
+                if (length <= 1 || length >= BIG_ROW) continue;
+                if (length <= SHORT_ROW) {
+                    insertionSort(children, from, to, keys.comparator(retained));
                 } else {
-                    if (buffer.length < to - from) buffer = new int[Integer.highestOneBit(to - from) * 2];
-                    children.copyTo(from, buffer, 0, to - from);
-                    IntArrays.quickSort(buffer, 0, to - from, bySize);
-                    children.copyFrom(buffer, 0, from, to - from);
+                    if (ids.length < length) {
+                        ids = new int[Integer.highestOneBit(length) * 2];
+                        packed = new long[ids.length];
+                    }
+                    sortRow(children, from, length, ids, packed, retained, keys, false);
                 }
             }
         });
         for (int row = 0; row < rows; row++) {
-            int from = start.get(row), to = start.get(row + 1);
-            if (to - from >= BIG_ROW) {
+            int from = start.get(row), length = start.get(row + 1) - from;
+            if (length >= BIG_ROW) {
                 progress.checkCanceled();
-                int[] copy = new int[to - from];
-                children.copyTo(from, copy, 0, copy.length);
-                IntArrays.parallelQuickSort(copy, 0, copy.length, bySize);
-                children.copyFrom(copy, 0, from, copy.length);
+                sortRow(children, from, length, new int[length], new long[length], retained, keys, true);
             }
+        }
+    }
+
+    private static void sortRow(IntArray children, int from, int length, int[] ids, long[] packed, LongArray retained,
+            RowKeys keys, boolean parallel) {
+        children.copyTo(from, ids, 0, length);
+        boolean fits = true;
+        for (int i = 0; i < length && fits; i++) {
+            long size = retained.get(ids[i]);
+            fits = keys.fits(size);
+            packed[i] = keys.key(size, ids[i]);
+        }
+        if (fits) {
+            if (parallel) java.util.Arrays.parallelSort(packed, 0, length);
+            else java.util.Arrays.sort(packed, 0, length);
+            for (int i = 0; i < length; i++) ids[i] = keys.id(packed[i]);
+        } else if (parallel) {
+            IntArrays.parallelQuickSort(ids, 0, length, keys.comparator(retained));
+        } else {
+            IntArrays.quickSort(ids, 0, length, keys.comparator(retained));
+        }
+        children.copyFrom(ids, 0, from, length);
+    }
+
+    /**
+     * A child's retained size and id packed into one long whose signed order is the row order
+     * (retained descending, id ascending): the id in the low bits (as many as the largest id needs),
+     * the retained size's complement above them, the sign bit flipped so signed order is unsigned
+     * order. Sorting longs is several times faster than sorting ids through a comparator.
+     */
+    private record RowKeys(int idBits, long maxRetained) {
+        RowKeys(int nodes) {
+            this(Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, nodes - 1))), 0);
+        }
+
+        RowKeys {
+            maxRetained = idBits >= 63 ? 0 : (1L << (64 - idBits)) - 1;
+        }
+
+        boolean fits(long retained) { return retained >= 0 && retained <= maxRetained; }
+
+        /** The key of a size that {@link #fits}. */
+        long key(long retained, int id) {
+            return (((maxRetained - retained) << idBits) | id) ^ Long.MIN_VALUE;
+        }
+
+        int id(long key) { return (int) (key & ((1L << idBits) - 1)); }
+
+        IntComparator comparator(LongArray retained) {
+            return (a, b) -> {
+                int c = Long.compare(retained.get(b), retained.get(a));
+                return c != 0 ? c : Integer.compare(a, b);
+            };
         }
     }
 
