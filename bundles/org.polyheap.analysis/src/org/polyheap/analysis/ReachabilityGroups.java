@@ -140,7 +140,7 @@ final class ReachabilityGroups {
         start.set(vertices, (int) at);
         int[] roots = Arrays.copyOf(g.roots(), g.roots().length + groups.size());
         for (int k = 0; k < groups.size(); k++) roots[g.roots().length + k] = n + k;
-        return new RetainingGraph(n, vertices, start, target, roots, g.shallow(), g.adoptAnchor(), work,
+        return new RetainingGraph(n, vertices, start, target, roots, g.sizes(), g.adoptAnchor(), work,
                 cls, groups.toArray(Reachability[]::new));
     }
 

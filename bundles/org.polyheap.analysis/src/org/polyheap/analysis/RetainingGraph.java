@@ -8,7 +8,9 @@ package org.polyheap.analysis;
  * <p>References into a GC root are left out: a root's only predecessor is the virtual root, so a root is
  * never dominated by another object (MAT does the same). Memory: 4 bytes per object for the row starts,
  * 8 for sizes, 4 per retaining reference, in {@link WorkArrays} (heap or mapped); the
- * {@link #hasRetainer} bits (one per object, heap) are made on first use.
+ * {@link #hasRetainer} bits (one per object, heap) are made on first use, and so may the sizes be
+ * (a copy of the snapshot's size column, made after the dominator pass's numbering and semidominators
+ * rather than beside them: 8 bytes per object off its peak).
  */
 public final class RetainingGraph {
     private final int objectCount;
@@ -16,7 +18,7 @@ public final class RetainingGraph {
     private final IntArray outStart;
     private final IntArray outTarget;
     private final int[] roots;
-    private final LongArray shallow;
+    private final Sizes shallow;
     private final int adoptAnchor;
     private final WorkArrays work;
     private final byte[] reachability;
@@ -34,7 +36,31 @@ public final class RetainingGraph {
      */
     RetainingGraph(int objectCount, IntArray outStart, IntArray outTarget, int[] roots, LongArray shallow,
             int adoptAnchor, WorkArrays work) {
+        this(objectCount, outStart, outTarget, roots, new Sizes(shallow), adoptAnchor, work);
+    }
+
+    /** As above, with sizes made on first use. */
+    RetainingGraph(int objectCount, IntArray outStart, IntArray outTarget, int[] roots, Sizes shallow,
+            int adoptAnchor, WorkArrays work) {
         this(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work, null, new Reachability[0]);
+    }
+
+    /** Object sizes, given or made on first use. */
+    static final class Sizes {
+        private java.util.function.Supplier<LongArray> maker;
+        private LongArray sizes;
+
+        Sizes(LongArray sizes) { this.sizes = sizes; }
+
+        Sizes(java.util.function.Supplier<LongArray> maker) { this.maker = maker; }
+
+        synchronized LongArray get() {
+            if (sizes == null) {
+                sizes = maker.get();
+                maker = null;
+            }
+            return sizes;
+        }
     }
 
     /**
@@ -44,7 +70,7 @@ public final class RetainingGraph {
      * @param reachability object → {@link Reachability} code, or null before classification
      */
     RetainingGraph(int objectCount, int vertexCount, IntArray outStart, IntArray outTarget, int[] roots,
-            LongArray shallow, int adoptAnchor, WorkArrays work, byte[] reachability, Reachability[] groups) {
+            Sizes shallow, int adoptAnchor, WorkArrays work, byte[] reachability, Reachability[] groups) {
         if (vertexCount != objectCount + groups.length) throw new IllegalArgumentException("a vertex for each group");
         this.objectCount = objectCount;
         this.vertexCount = vertexCount;
@@ -94,7 +120,10 @@ public final class RetainingGraph {
 
     public int[] roots() { return roots; }
 
-    public LongArray shallow() { return shallow; }
+    public LongArray shallow() { return shallow.get(); }
+
+    /** The sizes as they are held: a graph derived from this one shares them, made or not. */
+    Sizes sizes() { return shallow; }
 
     public int adoptAnchor() { return adoptAnchor; }
 

@@ -60,11 +60,11 @@ public final class RetentionRules {
                 yield g;
             }
             case DART -> compact(graph, EphemeronRules.retainingEdges(graph, roots, progress), null, roots,
-                    copy(graph.shallowSize(), work), work, weak, progress);
+                    sizes(graph, work), work, weak, progress);
             default -> {
                 boolean[] byKind = new boolean[ReferenceKind.values().length];
                 for (ReferenceKind k : ReferenceKind.values()) byKind[k.code()] = retainsByKind(options.semantics(), k);
-                var g = compact(graph, null, byKind, roots, copy(graph.shallowSize(), work), work, weak, progress);
+                var g = compact(graph, null, byKind, roots, sizes(graph, work), work, weak, progress);
                 yield options.stackRootsUnderThread() ? g.withThreadReferences(graph) : g;
             }
         };
@@ -90,11 +90,12 @@ public final class RetentionRules {
 
     /**
      * The bytes of working arrays an analysis of {@code graph} needs at its peak: the retaining graph
-     * (12 per object + 4 per reference) beside the dominator pass (24 per object + 4 per reference).
+     * (4 per object + 4 per reference; its sizes are made after the dominator pass) beside the dominator
+     * pass (24 per object + 4 per reference), or beside the finished tree (28 per object).
      */
     public static long workingBytes(HeapGraph graph) {
         long n = graph.objectCount(), m = graph.outStart().get(n);
-        return 36 * n + 8 * m;
+        return 32 * n + 8 * m;
     }
 
     /** True when a reference of this kind retains under rules that decide by kind alone. */
@@ -114,6 +115,11 @@ public final class RetentionRules {
         }
         if (set.isEmpty() && n > 0 && (semantics == Semantics.V8_DEVTOOLS || semantics == Semantics.DART)) set.add(0);
         return set.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The snapshot's sizes, copied when first asked for (after the dominator pass's peak). */
+    private static RetainingGraph.Sizes sizes(HeapGraph graph, WorkArrays work) {
+        return new RetainingGraph.Sizes(() -> copy(graph.shallowSize(), work));
     }
 
     private static LongArray copy(LongColumn column, WorkArrays work) {
@@ -136,7 +142,7 @@ public final class RetentionRules {
      * and it does not point at a GC root; a weak reference that does not retain goes to {@code weak}.
      */
     private static RetainingGraph compact(HeapGraph graph, long[] keep, boolean[] byKind, int[] roots,
-            LongArray shallow, WorkArrays work, WeakEdges.Collector weak, Progress progress) {
+            RetainingGraph.Sizes shallow, WorkArrays work, WeakEdges.Collector weak, Progress progress) {
         int n = graph.objectCount();
         long m = graph.outStart().get(n);
         long[] isRoot = new long[(n + 63) >>> 6];

@@ -9,8 +9,9 @@ import org.polyheap.model.Progress;
  * ancestor of the tree parent and the semidominator. No recursion: the depth-first search and the path
  * compression use explicit stacks, so a million-long chain is fine.
  *
- * <p>Working memory, all in the given {@link WorkArrays} (heap or mapped): while numbering, five int
- * arrays of objectCount + 1 plus the predecessor row starts (24 bytes per object), and the
+ * <p>Working memory, all in the given {@link WorkArrays} (heap or mapped): while numbering, four int
+ * arrays of objectCount + 1 plus the predecessor row starts (20 bytes per object) and a stack as deep
+ * as the longest path, and the
  * predecessors in number space (4 bytes per retaining reference); then the object → number array and
  * the DFS stack are dropped and the ancestor/best pairs (8 bytes per object) take their place, so the
  * semidominator pass also needs 24 bytes per object plus 4 per reference. Plus the compression stack
@@ -26,7 +27,37 @@ final class SemiNca {
 
     /** The DFS state: arrays by object ({@code pre}) and by number (the rest). */
     private record Dfs(RetainingGraph g, IntArray pre, IntArray vertex, IntArray parent, IntArray cursor,
-            IntArray stack, IntArray predCount, Progress progress) { }
+            Stack stack, IntArray predCount, Progress progress) { }
+
+    /**
+     * The DFS stack of numbers, grown by doubling in the work arrays: as deep as the longest path, which
+     * is rarely more than a sliver of the objects, so it is not sized for all of them up front.
+     */
+    private static final class Stack {
+        private final WorkArrays work;
+        private IntArray items;
+
+        Stack(WorkArrays work, long limit) {
+            this.work = work;
+            items = work.ints(Math.min(limit, 1 << 16));
+        }
+
+        int get(int at) { return items.get(at); }
+
+        void set(int at, int value) {
+            if (at == items.size()) {
+                IntArray bigger = work.ints(Math.min(Integer.MAX_VALUE - 8, 2 * items.size()));
+                int[] chunk = new int[1 << 16];
+                for (long from = 0; from < items.size(); from += chunk.length) {
+                    int len = (int) Math.min(chunk.length, items.size() - from);
+                    items.copyTo(from, chunk, 0, len);
+                    bigger.copyFrom(chunk, 0, from, len);
+                }
+                items = bigger;
+            }
+            items.set(at, value);
+        }
+    }
 
     /** Runs on the calling thread; the arrays come from {@code work} and are the caller's to release. */
     static Result run(RetainingGraph g, WorkArrays work, Progress progress) {
@@ -37,7 +68,7 @@ final class SemiNca {
         IntArray parent = work.ints(n + 1);
         IntArray semi = work.ints(n + 1);  // first the DFS edge cursor per vertex, then semidominators
         IntArray predStart = work.ints(n + 2); // predecessor counts by number, counted as the DFS meets each reference
-        var dfs = new Dfs(g, pre, vertex, parent, semi, work.ints(n + 1), predStart, progress);
+        var dfs = new Dfs(g, pre, vertex, parent, semi, new Stack(work, n + 1L), predStart, progress);
         vertex.set(0, -1);
         progress.phase("Numbering objects depth-first", n);
         int count = 1;
@@ -165,8 +196,8 @@ final class SemiNca {
     /** Iterative depth-first numbering from {@code start}, whose tree parent is number {@code parentNumber}. */
     private static int dfs(Dfs d, int start, int parentNumber, int count) {
         IntArray outStart = d.g.outStart(), outTarget = d.g.outTarget();
-        IntArray pre = d.pre, vertex = d.vertex, parent = d.parent, cursor = d.cursor, stack = d.stack,
-                predCount = d.predCount;
+        IntArray pre = d.pre, vertex = d.vertex, parent = d.parent, cursor = d.cursor, predCount = d.predCount;
+        Stack stack = d.stack;
         int sp = 0;
         pre.set(start, count);
         vertex.set(count, start);

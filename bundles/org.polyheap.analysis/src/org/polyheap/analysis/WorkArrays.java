@@ -24,7 +24,8 @@ import org.polyheap.index.ResultStore;
  * when it is unmapped.
  *
  * <p>The choice: system property {@value #PROPERTY} = {@code heap}, {@code mapped} or {@code auto}
- * (default: mapped when the analysis' estimated working set exceeds half the maximum heap). When the
+ * (default: mapped when the analysis' estimated working set would leave the rest less than a quarter
+ * of the maximum heap or less than 256 MB; see {@link #forStore}). When the
  * machine has the memory for the working set twice over, "mapped" arrays are anonymous native memory
  * outside the Java heap (never written to disk; no file); else files mapped shared, so the kernel can
  * write pages out and read them back under memory pressure: the price is its periodic write-back of
@@ -76,7 +77,10 @@ public final class WorkArrays implements AutoCloseable {
 
     /**
      * The backing for an analysis with about {@code workingBytes} of working arrays: the system
-     * property's choice, else mapped when that is more than half the maximum heap. Mapped files go to
+     * property's choice, else the heap when they leave a quarter of the maximum heap (at least 256 MB)
+     * to everything else, mapped otherwise. Heap arrays are the faster: native memory costs a liveness
+     * and bounds check per access that the compiler cannot hoist out of the random walks of the
+     * dominator pass (1.5x a heap array in a DFS-like loop). Mapped files go to
      * the {@code store}'s {@link ResultStore#scratchFolder}, or to {@code java.io.tmpdir} without a
      * store (an in-memory graph); they are shared (written back) unless the memory available now holds
      * the working set twice.
@@ -88,11 +92,16 @@ public final class WorkArrays implements AutoCloseable {
         boolean mapped = switch (mode) {
             case "heap" -> false;
             case "mapped" -> true;
-            default -> workingBytes > Runtime.getRuntime().maxMemory() / 2;
+            default -> workingBytes > heapForWork(Runtime.getRuntime().maxMemory());
         };
         if (!mapped) return heap();
         return mapped(store != null ? store.scratchFolder() : Path.of(System.getProperty("java.io.tmpdir")),
                 2 * workingBytes > availableMemory());
+    }
+
+    /** The part of a maximum heap that working arrays may take; the rest is left to everything else. */
+    static long heapForWork(long maxHeap) {
+        return maxHeap - Math.max(maxHeap / 4, 256L << 20);
     }
 
     /** Physical memory available to new pages now: Linux's MemAvailable, else the OS's free memory. */
