@@ -52,7 +52,7 @@ final class V8Rules {
     private final int root;
     private final int hiddenType, arrayType, nativeType, syntheticType;
     private final Int2LongOpenHashMap weakMapTable = new Int2LongOpenHashMap();
-    private final long[] namesSeen, weakMapNames; // bits by string id
+    private final long[] namesSeen, weakMapNames; // bits by string id: internal edge names, WeakMap ones
     /** Row starts by node (n + 1), then, after {@link #retainingGraph}, the retaining graph's. */
     private int[] start;
     private int[] target;
@@ -160,12 +160,41 @@ final class V8Rules {
 
     /**
      * Bit set over reference positions: the internal edges that are the table's half of a WeakMap
-     * entry (named after a table whose node id is the edge's source). Reads the names of internal
-     * edges only, in order; each distinct name is matched once.
+     * entry (named after a table whose node id is the edge's source). Two passes over the names of
+     * internal edges: the first collects the distinct names, which are then matched once each in
+     * string id order (the string table read front to back, not at random), the second marks the edges.
      */
     private long[] weakMapTableHalves() {
         long[] halves = new long[(target.length + 63) >>> 6];
+        internalEdgeNames((s, p, nm) -> {
+            if (nm >= 0 && nm < graph.stringCount()) set(namesSeen, nm);
+        });
+        for (int w = 0; w < namesSeen.length; w++) {
+            for (long bits = namesSeen[w]; bits != 0; bits &= bits - 1) {
+                int nameId = (w << 6) + Long.numberOfTrailingZeros(bits);
+                long id = WeakMapEdgeName.tableId(graph.string(nameId));
+                if (id != WeakMapEdgeName.NONE) {
+                    set(weakMapNames, nameId);
+                    weakMapTable.put(nameId, id);
+                }
+            }
+        }
+        if (weakMapTable.isEmpty()) return halves;
         LongColumn identity = graph.identity();
+        internalEdgeNames((s, p, nm) -> {
+            if (nm >= 0 && nm < graph.stringCount() && isSet(weakMapNames, nm) && weakMapTable.get(nm) == identity.get(s)) {
+                set(halves, p);
+            }
+        });
+        return halves;
+    }
+
+    private interface InternalEdge {
+        void edge(int source, int position, int name);
+    }
+
+    /** Visits the internal edges with their names, in order, reading the name column in chunks. */
+    private void internalEdgeNames(InternalEdge visitor) {
         IntColumn names = graph.outName();
         int[] name = new int[CHUNK];
         int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
@@ -177,26 +206,9 @@ final class V8Rules {
                     nameTo = (int) Math.min(p + (long) CHUNK, target.length);
                     names.copyTo(p, name, 0, nameTo - nameFrom);
                 }
-                int nm = name[p - nameFrom];
-                long table = nm < 0 ? NOT_WEAK_MAP : weakMapTableOf(nm);
-                if (table != NOT_WEAK_MAP && table == identity.get(s)) set(halves, p);
+                visitor.edge(s, p, name[p - nameFrom]);
             }
         }
-        return halves;
-    }
-
-    /** The table node id named in a WeakMap edge name, or {@link #NOT_WEAK_MAP} when the name is not one. */
-    private long weakMapTableOf(int nameId) {
-        if (nameId >= graph.stringCount()) return NOT_WEAK_MAP;
-        if (isSet(namesSeen, nameId)) return isSet(weakMapNames, nameId) ? weakMapTable.get(nameId) : NOT_WEAK_MAP;
-        set(namesSeen, nameId); // most internal edge names are not WeakMap names: two bits answer them later
-        long id = WeakMapEdgeName.tableId(graph.string(nameId));
-        long table = id == WeakMapEdgeName.NONE ? NOT_WEAK_MAP : id;
-        if (table != NOT_WEAK_MAP) {
-            set(weakMapNames, nameId);
-            weakMapTable.put(nameId, table);
-        }
-        return table;
     }
 
     /** Nodes reachable over non-weak edges from the root's shortcut targets and the DOM trees root. */
