@@ -24,8 +24,9 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * each remaining ring). A retaining reference from a weaker class into a stronger one is left out, so the
  * strongly reachable objects keep the dominators they have without the groups, and inside a group the
  * usual dominator rules apply. Memory: a byte per object for the classes, 4 bytes per object for the
- * marking's queue, and a copy of the retaining graph's rows (4 per object and per kept reference) when
- * there are groups.
+ * marking's queue, and new row starts (4 per object) when there are groups: the targets are compacted
+ * in place (the graph given is consumed), a copy only when the group rows do not fit where references
+ * were left out.
  */
 final class ReachabilityGroups {
     private static final byte UNSET = -1;
@@ -97,6 +98,7 @@ final class ReachabilityGroups {
     /**
      * The retaining graph with a group vertex per class that has objects and is not strong, or
      * {@code g} itself when every object is strongly reachable. See the class comment for the rules.
+     * Consumes {@code g}: its targets array is compacted in place into the new graph's.
      */
     static RetainingGraph withGroups(RetainingGraph g, WeakEdges weak, byte[] cls, Progress progress) {
         int n = g.objectCount();
@@ -111,23 +113,31 @@ final class ReachabilityGroups {
         for (int k = 0; k < groups.size(); k++) groupOf[groups.get(k).ordinal()] = n + k;
         IntArray outStart = g.outStart(), outTarget = g.outTarget();
         WorkArrays work = g.work();
-        // keep retaining references within a class only; count them first
-        long kept = 0;
-        for (int s = 0; s < n; s++) {
-            byte c = cls[s];
-            for (int p = outStart.get(s), end = outStart.get(s + 1); p < end; p++) if (cls[outTarget.get(p)] == c) kept++;
-        }
-        int[] entries = entries(g, weak, cls, progress);
+        int[] entries = entries(g, weak, cls, progress); // reads g's rows: before they are compacted below
         int vertices = n + groups.size();
         IntArray start = work.ints(vertices + 1L);
-        IntArray target = work.ints(kept + entries.length);
+        // keep retaining references within a class only, compacted in place (a row never moves right):
+        // g is consumed, its targets array becomes the new graph's
         long at = 0;
         for (int s = 0; s < n; s++) {
             start.set(s, (int) at);
             byte c = cls[s];
             for (int p = outStart.get(s), end = outStart.get(s + 1); p < end; p++) {
                 int t = outTarget.get(p);
-                if (cls[t] == c) target.set(at++, t);
+                if (cls[t] == c) outTarget.set(at++, t);
+            }
+        }
+        long kept = at;
+        IntArray target;
+        if (kept + entries.length <= outTarget.size()) {
+            target = outTarget;
+        } else { // more group entries than references left out: a bigger array
+            target = work.ints(kept + entries.length);
+            int[] chunk = new int[1 << 16];
+            for (long from = 0; from < kept; from += chunk.length) {
+                int len = (int) Math.min(chunk.length, kept - from);
+                outTarget.copyTo(from, chunk, 0, len);
+                target.copyFrom(chunk, 0, from, len);
             }
         }
         // entries are sorted by class, then object: one row per group vertex
@@ -138,6 +148,7 @@ final class ReachabilityGroups {
             while (e < entries.length && cls[entries[e]] == c) target.set(at++, entries[e++]);
         }
         start.set(vertices, (int) at);
+        target = target.head(at);
         int[] roots = Arrays.copyOf(g.roots(), g.roots().length + groups.size());
         for (int k = 0; k < groups.size(); k++) roots[g.roots().length + k] = n + k;
         return new RetainingGraph(n, vertices, start, target, roots, g.sizes(), g.adoptAnchor(), work,
