@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.polyheap.index.AnalysisResult;
 import org.polyheap.index.ResultStore;
+import org.polyheap.index.ResultWriter;
 import org.polyheap.index.column.IndexDamagedException;
 import org.polyheap.model.HeapGraph;
 
@@ -34,11 +35,11 @@ public final class DominatorTreeStore {
     /** Writes the tree and publishes it atomically. */
     public static void save(ResultStore store, AnalysisOptions options, DominatorTree tree) throws IOException {
         var writer = store.writer(group(options), VERSION)
-                .intColumn("dominator", tree.dominator())
-                .longColumn("retained", tree.retained())
-                .longColumn("shallow", tree.shallow())
-                .oneToMany("dominated", tree.dominatedStart(), tree.dominatedChildren())
-                .intColumn("reachability", tree.reachability())
+                .columns(new ResultWriter.Column.Ints("dominator", tree.dominator()),
+                        new ResultWriter.Column.Longs("retained", tree.retained()),
+                        new ResultWriter.Column.Longs("shallow", tree.shallow()),
+                        new ResultWriter.Column.OneToMany("dominated", tree.dominatedStart(), tree.dominatedChildren()),
+                        new ResultWriter.Column.Ints("reachability", tree.reachability()))
                 .fact("groups", String.join(",", java.util.Arrays.stream(tree.groups()).map(Reachability::word).toList()));
         for (Reachability r : Reachability.values()) {
             writer.fact("objects." + r.word(), Long.toString(tree.totals().objects(r)))

@@ -59,6 +59,49 @@ public final class ResultWriter {
         return this;
     }
 
+    /** One column for {@link #columns}: what {@link #intColumn}, {@link #longColumn} or {@link #oneToMany} take. */
+    public sealed interface Column {
+        String name();
+
+        record Ints(String name, IntColumn column) implements Column { }
+
+        record Longs(String name, LongColumn column) implements Column { }
+
+        record OneToMany(String name, LongColumn starts, IntColumn values) implements Column { }
+    }
+
+    /**
+     * Writes several columns at once, each to its own file on the common fork-join pool (encoding a
+     * column is CPU work: a tree's six columns take a core for most of a second on a big heap), to the
+     * same files as one call per column. The columns are read from several threads: they must allow it.
+     */
+    public ResultWriter columns(Column... columns) throws IOException {
+        Path[] files = new Path[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            files[i] = file(columns[i].name(), switch (columns[i]) {
+                case Column.Ints c -> ResultManifest.Kind.INT;
+                case Column.Longs c -> ResultManifest.Kind.LONG;
+                case Column.OneToMany c -> ResultManifest.Kind.ONE_TO_MANY;
+            });
+        }
+        try {
+            java.util.stream.IntStream.range(0, columns.length).parallel().forEach(i -> {
+                try {
+                    switch (columns[i]) {
+                        case Column.Ints c -> IntIndexWriter.write(files[i], c.column());
+                        case Column.Longs c -> LongIndexWriter.write(files[i], c.column());
+                        case Column.OneToMany c -> OneToManyWriter.write(files[i], c.starts(), c.values());
+                    }
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return this;
+    }
+
     /** A 1:N result in CSR form: {@code starts} has lists + 1 entries, the last = values.size(). */
     public ResultWriter oneToMany(String name, LongColumn starts, IntColumn values) throws IOException {
         OneToManyWriter.write(file(name, ResultManifest.Kind.ONE_TO_MANY), starts, values);

@@ -88,20 +88,25 @@ public final class OneToManyWriter implements Closeable {
             throw new IllegalArgumentException("starts do not describe the values (" + starts.size() + " starts, "
                     + values.size() + " values)");
         }
-        try (var w = new OneToManyWriter(file)) {
+        try (var w = new OneToManyWriter(file)) { // whole pages at a time, not a call per value and per list
             int[] block = new int[1 << PageStreamer.DEFAULT_PAGE_SHIFT];
-            long at = 0;
-            for (long list = 0; list < lists; list++) {
-                long end = starts.get(list + 1);
-                if (end < at) throw new IllegalArgumentException("starts decrease at list " + list);
-                while (at < end) {
-                    int len = (int) Math.min(block.length, end - at);
-                    values.copyTo(at, block, 0, len);
-                    for (int i = 0; i < len; i++) w.add(block[i]);
-                    at += len;
-                }
-                w.endList();
+            for (long at = 0; at < values.size(); at += block.length) {
+                int len = (int) Math.min(block.length, values.size() - at);
+                values.copyTo(at, block, 0, len);
+                w.values.addAll(block, 0, len);
             }
+            long[] ends = new long[block.length];
+            long previous = 0;
+            for (long list = 0; list < lists; list += ends.length) {
+                int len = (int) Math.min(ends.length, lists - list);
+                starts.copyTo(list + 1, ends, 0, len);
+                for (int i = 0; i < len; i++) {
+                    if (ends[i] < previous) throw new IllegalArgumentException("starts decrease at list " + (list + i));
+                    previous = ends[i];
+                }
+                w.starts.addAll(ends, 0, len);
+            }
+            w.lists = lists;
         }
     }
 }
