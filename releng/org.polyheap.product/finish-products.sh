@@ -60,14 +60,16 @@ find "$products/linux/gtk/x86_64/polyheap/plugins" -maxdepth 1 -name '*.jar' -ex
 train=$(mktemp -d)
 trap 'rm -rf "$train"' EXIT
 cp "$here/../../bundles/org.polyheap.testdata/data/hprof/jackson-tree.hprof.gz" "$train/"
+gunzip -c "$here/../../bundles/org.polyheap.testdata/data/v8/node-marked.heapsnapshot.gz" > "$train/node-marked.heapsnapshot"
 # the headless cache keeps the training run's method profiles (JEP 515): the JIT starts from them. They
 # once slowed big dumps, whose work arrays were then native memory where the training's were heap
 # arrays; since most analyses keep their arrays on the heap they help (javac heap 3.56-3.75 ->
-# 3.23-3.53 s; docs/benchmarks.md). The query cache holds classes only: its profiles were not measured.
+# 3.23-3.53 s; docs/benchmarks.md). Trained on a first open of an HPROF dump and of a plain V8
+# snapshot (AotTraining). The query cache holds classes only: its profiles were not measured.
 nothing_but_classes="-XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining"
-POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$aot -Xlog:disable" \
-  "$products/linux/gtk/x86_64/polyheap/polyheap" overview "$train/jackson-tree.hprof.gz" > /dev/null
-rm -rf "$train/jackson-tree.hprof.gz.polyheap"
+POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$aot -Xlog:disable" POLYHEAP_HEADLESS_MAIN=org.polyheap.report.cli.AotTraining \
+  "$products/linux/gtk/x86_64/polyheap/polyheap" overview "$train/jackson-tree.hprof.gz" "$train/node-marked.heapsnapshot" > /dev/null
+rm -rf "$train/jackson-tree.hprof.gz.polyheap" "$train/node-marked.heapsnapshot"*
 POLYHEAP_JAVA_OPTS="-XX:AOTCacheOutput=$runtime/lib/polyheap-query.aot -Xlog:disable $nothing_but_classes" POLYHEAP_HEADLESS_MAIN=org.polyheap.report.cli.AotTraining \
   "$products/linux/gtk/x86_64/polyheap/polyheap" query "$train/jackson-tree.hprof.gz" > /dev/null
 echo "finish-products: AOT caches of the headless command: $(du -sh "$aot" | cut -f1), of query: $(du -sh "$runtime/lib/polyheap-query.aot" | cut -f1)"
