@@ -269,7 +269,7 @@ public final class DominatorTree {
      * by a comparator.
      */
     private static void sortRows(IntArray start, IntArray children, LongArray retained, Progress progress) {
-        var keys = new RowKeys(Math.toIntExact(retained.size()));
+        var keys = RowKeys.forNodes(Math.toIntExact(retained.size()));
         int rows = Math.toIntExact(start.size() - 1);
         IntStream.range(0, (rows + ROWS_PER_TASK - 1) / ROWS_PER_TASK).parallel().forEach(block -> {
             progress.checkCanceled();
@@ -326,12 +326,10 @@ public final class DominatorTree {
      * order. Sorting longs is several times faster than sorting ids through a comparator.
      */
     private record RowKeys(int idBits, long maxRetained) {
-        RowKeys(int nodes) {
-            this(Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, nodes - 1))), 0);
-        }
-
-        RowKeys {
-            maxRetained = idBits >= 63 ? 0 : (1L << (64 - idBits)) - 1;
+        /** Keys for the ids of a tree of {@code nodes} nodes. */
+        static RowKeys forNodes(int nodes) {
+            int bits = Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, nodes - 1)));
+            return new RowKeys(bits, (1L << (64 - bits)) - 1);
         }
 
         boolean fits(long retained) { return retained >= 0 && retained <= maxRetained; }

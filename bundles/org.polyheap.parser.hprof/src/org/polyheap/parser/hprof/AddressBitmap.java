@@ -13,7 +13,7 @@ import java.util.Arrays;
  *
  * <p>Memory: 32 KB per occupied granule (1/32 of the heap held; built only when that is at most 8
  * bytes per object) plus 4 bytes per object for the rank → id table, against 14 for
- * {@link SortedAddresses}. {@code bench/}'s {@code AddressIndexBenchmark} (JMH) holds the figures.
+ * {@link SortedAddresses}. JMH {@code AddressIndexBenchmark} (the {@code benchmarks} module) holds the figures.
  */
 final class AddressBitmap extends AddressIndex {
     private static final int SLOT_SHIFT = 3; // objects start at multiples of 8 bytes
