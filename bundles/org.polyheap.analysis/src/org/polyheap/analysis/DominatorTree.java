@@ -266,9 +266,9 @@ public final class DominatorTree {
      * packed keys (retained size and id in one long, see {@link RowKeys}) by the JDK's primitive sort,
      * rows of at least {@code BIG_ROW} children (a fan under the virtual root) by its parallel sort.
      * A row whose sizes do not fit a key (a child retaining more than 2^(64 - id bits) bytes) is sorted
-     * by a comparator.
+     * by a comparator. Package-private for the {@code benchmarks} module's {@code RowSortBenchmark}.
      */
-    private static void sortRows(IntArray start, IntArray children, LongArray retained, Progress progress) {
+    static void sortRows(IntArray start, IntArray children, LongArray retained, Progress progress) {
         var keys = RowKeys.forNodes(Math.toIntExact(retained.size()));
         int rows = Math.toIntExact(start.size() - 1);
         IntStream.range(0, (rows + ROWS_PER_TASK - 1) / ROWS_PER_TASK).parallel().forEach(block -> {
