@@ -55,9 +55,7 @@ public final class RetentionRules {
             case V8_DEVTOOLS -> {
                 // V8's rules walk the graph, so they work on flat heap copies and compact the result out of them
                 long[] sizes = graph.shallowSize().toArray();
-                var g = new V8Rules(graph, progress).retainingGraph(roots, sizes, options.devtoolsSizes());
-                collectV8Weak(graph, weak, progress);
-                yield g;
+                yield new V8Rules(graph, progress).retainingGraph(roots, sizes, options.devtoolsSizes(), weak.part(0));
             }
             case DART -> compact(graph, EphemeronRules.retainingEdges(graph, roots, progress), null, roots,
                     sizes(graph, work), work, weak, progress);
@@ -75,17 +73,6 @@ public final class RetentionRules {
         if (kind < 0 || kind >= ReferenceKind.values().length) return false;
         ReferenceKind k = ReferenceKind.ofCode(kind);
         return k.isWeakKind() || k == ReferenceKind.EPHEMERON;
-    }
-
-    /** V8: its weak edges, and shortcut edges (which DevTools follows only from the root). */
-    private static void collectV8Weak(HeapGraph graph, WeakEdges.Collector weak, Progress progress) {
-        int weakKind = ReferenceKind.WEAK.code(), shortcut = ReferenceKind.SHORTCUT.code();
-        EdgeScan.parallelScan(graph, EdgeScan.Columns.KINDS, part -> {
-            var list = weak.part(part);
-            return (s, pos, t, kind, name) -> {
-                if ((kind == weakKind || (kind == shortcut && s != 0)) && s != t) list.add(s, t, kind);
-            };
-        }, progress);
     }
 
     /**

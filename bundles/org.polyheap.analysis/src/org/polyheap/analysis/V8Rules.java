@@ -117,10 +117,12 @@ final class V8Rules {
      *
      * <p>Essential edges: not weak, not a self edge, not a shortcut unless from the root, not from a
      * node that is not page-owned into a page-owned one (unless from the root), and not the table's
-     * half of a WeakMap entry. Edges into GC roots are left out, as for every format. The loops are
-     * kept apart in small methods: compiling one large method took the JIT seconds.
+     * half of a WeakMap entry. Edges into GC roots are left out, as for every format. The weak edges,
+     * and the shortcuts from any node but 0, go to {@code weak} on the way (the reachability classes
+     * follow them), so the index's references are not read a second time. The loops are kept apart
+     * in small methods: compiling one large method took the JIT seconds.
      */
-    RetainingGraph retainingGraph(int[] roots, long[] sizes, boolean devtoolsSizes) {
+    RetainingGraph retainingGraph(int[] roots, long[] sizes, boolean devtoolsSizes, WeakEdges.Part weak) {
         // the size owners and the page-owned flood only read the arrays: one runs on the common pool
         progress.phase("Marking page-owned nodes and size owners", n);
         var owners = CompletableFuture.runAsync(() -> {
@@ -142,6 +144,8 @@ final class V8Rules {
             for (int p = begin; p < end; p++) {
                 int t = target[p];
                 byte k = kind[p];
+                // its weak edges, and shortcut edges (which DevTools follows only from node 0), for the reachability classes
+                if ((k == WEAK || (k == SHORTCUT && s != 0)) && s != t) weak.add(s, t, k);
                 if (k == WEAK || t == s || isSet(isRoot, t)) continue;
                 if (!fromRoot && (k == SHORTCUT || (!ownedSource && isSet(pageOwned, t)))) continue;
                 if (k == INTERNAL && isSet(tableHalves, p)) continue;
