@@ -91,6 +91,14 @@ public final class IntArray implements IntColumn {
         else MemorySegment.copy(values, offset, seg, INT, to << 2, count);
     }
 
+    /** Copies the first {@code count} elements into {@code target}, whichever form each has. */
+    public void copyPrefixTo(IntArray target, long count) {
+        Objects.checkFromIndexSize(0, count, Math.min(length, target.length));
+        MemorySegment.copy(segment(), 0, target.segment(), 0, count << 2);
+    }
+
+    private MemorySegment segment() { return heap != null ? MemorySegment.ofArray(heap) : seg; }
+
     /** Copies {@code count} elements from {@code this[from..]} to {@code this[to..]} (overlap allowed). */
     public void copyWithin(long from, long to, long count) {
         if (heap != null) System.arraycopy(heap, Math.toIntExact(from), heap, Math.toIntExact(to), Math.toIntExact(count));

@@ -133,12 +133,7 @@ final class ReachabilityGroups {
             target = outTarget;
         } else { // more group entries than references left out: a bigger array
             target = work.ints(kept + entries.length);
-            int[] chunk = new int[1 << 16];
-            for (long from = 0; from < kept; from += chunk.length) {
-                int len = (int) Math.min(chunk.length, kept - from);
-                outTarget.copyTo(from, chunk, 0, len);
-                target.copyFrom(chunk, 0, from, len);
-            }
+            outTarget.copyPrefixTo(target, kept);
         }
         // entries are sorted by class, then object: one row per group vertex
         int e = 0;

@@ -47,12 +47,7 @@ final class SemiNca {
         void set(int at, int value) {
             if (at == items.size()) {
                 IntArray bigger = work.ints(Math.min(Integer.MAX_VALUE - 8, 2 * items.size()));
-                int[] chunk = new int[1 << 16];
-                for (long from = 0; from < items.size(); from += chunk.length) {
-                    int len = (int) Math.min(chunk.length, items.size() - from);
-                    items.copyTo(from, chunk, 0, len);
-                    bigger.copyFrom(chunk, 0, from, len);
-                }
+                items.copyPrefixTo(bigger, items.size());
                 items = bigger;
             }
             items.set(at, value);
