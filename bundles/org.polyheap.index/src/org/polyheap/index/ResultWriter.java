@@ -50,24 +50,41 @@ public final class ResultWriter {
 
     /** Writes an int column now (page by page, reading it through {@code copyTo}). */
     public ResultWriter intColumn(String name, IntColumn column) throws IOException {
-        IntIndexWriter.write(file(name, ResultManifest.Kind.INT), column);
-        return this;
+        return columns(new Column.Ints(name, column));
     }
 
     public ResultWriter longColumn(String name, LongColumn column) throws IOException {
-        LongIndexWriter.write(file(name, ResultManifest.Kind.LONG), column);
-        return this;
+        return columns(new Column.Longs(name, column));
+    }
+
+    /** A 1:N result in CSR form: {@code starts} has lists + 1 entries, the last = values.size(). */
+    public ResultWriter oneToMany(String name, LongColumn starts, IntColumn values) throws IOException {
+        return columns(new Column.OneToMany(name, starts, values));
     }
 
     /** One column for {@link #columns}: what {@link #intColumn}, {@link #longColumn} or {@link #oneToMany} take. */
     public sealed interface Column {
         String name();
 
-        record Ints(String name, IntColumn column) implements Column { }
+        ResultManifest.Kind kind();
 
-        record Longs(String name, LongColumn column) implements Column { }
+        /** Writes the column's file. */
+        void writeTo(Path file) throws IOException;
 
-        record OneToMany(String name, LongColumn starts, IntColumn values) implements Column { }
+        record Ints(String name, IntColumn column) implements Column {
+            @Override public ResultManifest.Kind kind() { return ResultManifest.Kind.INT; }
+            @Override public void writeTo(Path file) throws IOException { IntIndexWriter.write(file, column); }
+        }
+
+        record Longs(String name, LongColumn column) implements Column {
+            @Override public ResultManifest.Kind kind() { return ResultManifest.Kind.LONG; }
+            @Override public void writeTo(Path file) throws IOException { LongIndexWriter.write(file, column); }
+        }
+
+        record OneToMany(String name, LongColumn starts, IntColumn values) implements Column {
+            @Override public ResultManifest.Kind kind() { return ResultManifest.Kind.ONE_TO_MANY; }
+            @Override public void writeTo(Path file) throws IOException { OneToManyWriter.write(file, starts, values); }
+        }
     }
 
     /**
@@ -77,21 +94,15 @@ public final class ResultWriter {
      */
     public ResultWriter columns(Column... columns) throws IOException {
         Path[] files = new Path[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-            files[i] = file(columns[i].name(), switch (columns[i]) {
-                case Column.Ints c -> ResultManifest.Kind.INT;
-                case Column.Longs c -> ResultManifest.Kind.LONG;
-                case Column.OneToMany c -> ResultManifest.Kind.ONE_TO_MANY;
-            });
+        for (int i = 0; i < columns.length; i++) files[i] = file(columns[i].name(), columns[i].kind());
+        if (columns.length == 1) { // on the caller's thread: a single column need not allow others
+            columns[0].writeTo(files[0]);
+            return this;
         }
         try {
             java.util.stream.IntStream.range(0, columns.length).parallel().forEach(i -> {
                 try {
-                    switch (columns[i]) {
-                        case Column.Ints c -> IntIndexWriter.write(files[i], c.column());
-                        case Column.Longs c -> LongIndexWriter.write(files[i], c.column());
-                        case Column.OneToMany c -> OneToManyWriter.write(files[i], c.starts(), c.values());
-                    }
+                    columns[i].writeTo(files[i]);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -99,12 +110,6 @@ public final class ResultWriter {
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
         }
-        return this;
-    }
-
-    /** A 1:N result in CSR form: {@code starts} has lists + 1 entries, the last = values.size(). */
-    public ResultWriter oneToMany(String name, LongColumn starts, IntColumn values) throws IOException {
-        OneToManyWriter.write(file(name, ResultManifest.Kind.ONE_TO_MANY), starts, values);
         return this;
     }
 
