@@ -86,13 +86,14 @@ final class AddressBitmap extends AddressIndex {
             entries[e] |= rank << 32;
             rank += Integer.bitCount((int) entries[e]);
         }
-        var bitmap = new AddressBitmap(min, granuleEntry, entries, null, count, duplicates);
-        if (ascending) return bitmap; // strictly ascending: rank = id, no repeats
-        int[] ids = new int[count - duplicates];
-        if (duplicates > 0) Arrays.fill(ids, -1);
-        for (int i = 0; i < count; i++) {
-            int r = bitmap.rank(fileOrder[i]);
-            if (duplicates == 0 || ids[r] < 0) ids[r] = i; // file order: the first record at an address wins
+        int[] ids = null; // strictly ascending: rank = id, no repeats
+        if (!ascending) {
+            ids = new int[count - duplicates];
+            if (duplicates > 0) Arrays.fill(ids, -1);
+            for (int i = 0; i < count; i++) {
+                int r = rank(min, granuleEntry, entries, fileOrder[i]);
+                if (duplicates == 0 || ids[r] < 0) ids[r] = i; // file order: the first record at an address wins
+            }
         }
         return new AddressBitmap(min, granuleEntry, entries, ids, count, duplicates);
     }
@@ -103,7 +104,7 @@ final class AddressBitmap extends AddressIndex {
     }
 
     /** Rank in address order of the object at {@code address}, or -1 when none starts there. */
-    private int rank(long address) {
+    private static int rank(long min, int[] granuleEntry, long[] entries, long address) {
         long offset = address - min;
         if ((offset & ((1 << SLOT_SHIFT) - 1)) != 0) return -1;
         long slot = offset >>> SLOT_SHIFT;
@@ -118,7 +119,7 @@ final class AddressBitmap extends AddressIndex {
     }
 
     @Override int idOf(long address) {
-        int r = rank(address);
+        int r = rank(min, granuleEntry, entries, address);
         return r < 0 || ids == null ? r : ids[r];
     }
 
