@@ -230,13 +230,21 @@ final class UiTestSupport {
     /**
      * Closes every editor and waits for the jobs of ours still running (a background index build goes
      * on writing beside the snapshot after its editor closes), so a test's folder can be deleted.
+     * Ours are our Job subclasses and the jobs we make with {@code Job.create}/{@code createSystem}
+     * (classes {@code Job$1}, {@code Job$2}): those too may write beside the snapshot (an inbound index
+     * a references list needed, the sorted ids of a lookup).
      */
     static void closeAllEditors() {
         window().getActivePage().closeAllEditors(false);
         spinUntil(() -> java.util.Arrays.stream(Job.getJobManager().find(null))
-                .noneMatch(j -> j.getClass().getName().startsWith("org.polyheap.") && j.getState() != Job.SLEEPING && j.getState() != Job.NONE),
+                .noneMatch(j -> isOurs(j) && j.getState() != Job.SLEEPING && j.getState() != Job.NONE),
                 TIMEOUT_MS, "the jobs of the closed snapshots to end");
         drainEvents();
+    }
+
+    private static boolean isOurs(Job job) {
+        String name = job.getClass().getName();
+        return name.startsWith("org.polyheap.") || name.startsWith(Job.class.getName() + "$");
     }
 
     /** The pixels of {@code shell}'s screen area now. */
