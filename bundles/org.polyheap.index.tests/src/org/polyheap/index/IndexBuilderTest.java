@@ -107,6 +107,55 @@ class IndexBuilderTest {
         }
     }
 
+    /**
+     * The builder batches objects and references itself: runs of empty lists longer than a batch, a list
+     * longer than a batch, and single references mixed with addReferences' batches keep their order.
+     */
+    @Test
+    void batchBoundariesKeepListsInOrder() throws IOException {
+        var memory = new HeapGraphBuilder();
+        Path folder = dir.resolve("boundaries");
+        int objects = 12_000;
+        try (var builder = new IndexBuilder(folder, Progress.NONE)) {
+            var batches = new BatchingSink(builder, 1000);
+            for (var s : List.of(memory, builder)) {
+                s.format(SnapshotFormat.GENERIC);
+                s.addClass(ClassInfo.named("C"));
+                s.addString("field");
+            }
+            for (int o = 0; o < objects; o++) {
+                memory.addObject(0, 16 + o, 0x1000L + 16L * o, o, o % 7 == 0 ? 0 : -1, o % 3);
+                builder.addObject(0, 16 + o, 0x1000L + 16L * o, o, o % 7 == 0 ? 0 : -1, o % 3);
+            }
+            for (int k = 0; k < 3; k++) { // then objects 6 to 9,999 have none: more empty lists than a batch
+                memory.addReference(5, k, ReferenceKind.FIELD, 0);
+                builder.addReference(5, k, ReferenceKind.FIELD, 0);
+            }
+            for (int k = 0; k < 9_000; k++) { // a list longer than a batch, half of it through addReferences
+                memory.addReference(10_000, k, ReferenceKind.ELEMENT, k);
+                if (k < 4_500) builder.addReference(10_000, k, ReferenceKind.ELEMENT, k);
+                else batches.addReference(10_000, k, ReferenceKind.ELEMENT, k);
+            }
+            batches.flush();
+            for (int o = 10_001; o < objects; o++) { // one each, singly and in batches by turns
+                memory.addReference(o, o - 1, ReferenceKind.FIELD, 0);
+                if (o % 500 < 250) {
+                    batches.flush();
+                    builder.addReference(o, o - 1, ReferenceKind.FIELD, 0);
+                } else {
+                    batches.addReference(o, o - 1, ReferenceKind.FIELD, 0);
+                }
+            }
+            batches.flush();
+            builder.finish();
+        }
+        try (var indexed = IndexedSnapshot.open(folder)) {
+            indexed.prepareInbound(Progress.NONE);
+            assertSameGraph(memory.build(), indexed);
+            assertEquals(9_000, indexed.outStart().get(10_001) - indexed.outStart().get(10_000));
+        }
+    }
+
     /** Passes everything on, but references in batches of up to {@code size} through addReferences. */
     private static final class BatchingSink implements org.polyheap.model.SnapshotSink {
         private final IndexBuilder target;

@@ -63,7 +63,18 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private int objects;
     private long rootCount;
     private int lastFrom = -1;
-    private int openList; // the outbound list references are appended to
+    private int openList; // the outbound list references are appended to (lists before it may still be batched)
+    // Objects and references are batched here and handed to their columns a batch at a time: per value,
+    // an array store instead of a page writer's bookkeeping (half of the sink's cost in an HPROF parse:
+    // docs/benchmarks.md). A batch is a few hundred KiB, reused.
+    private static final int BATCH = 1 << 12;
+    private final int[] batchClass = new int[BATCH], batchLabel = new int[BATCH], batchType = new int[BATCH];
+    private final long[] batchSize = new long[BATCH], batchIdentity = new long[BATCH], batchOffset = new long[BATCH];
+    private int batchedObjects;
+    private final int[] batchTo = new int[BATCH], batchKind = new int[BATCH], batchName = new int[BATCH];
+    private int batchedReferences;
+    private final int[] batchListEnds = new int[BATCH]; // where each list ended in the batch, in list order
+    private int batchedListEnds;
     private int[] kindCodes = new int[0]; // reused by addReferences
     // ranges of ids seen, checked in finish() once every table is complete
     private int minClass = 0, maxClass = -1, maxLabel = -1, maxName = -1, maxTarget = -1;
@@ -138,48 +149,92 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     @Override
     public int addObject(int classId, long shallowSize, long identity, long sourceOffset, int label, int type) {
         if (objects == Integer.MAX_VALUE) throw new IllegalStateException("more than 2^31-1 objects");
+        if (label < -1) throw new IllegalArgumentException("object " + objects + " has label " + label);
+        int i = batchedObjects;
+        batchClass[i] = classId;
+        batchSize[i] = shallowSize;
+        batchIdentity[i] = identity;
+        batchOffset[i] = sourceOffset;
+        batchLabel[i] = label;
+        batchType[i] = type;
+        batchedObjects = i + 1;
+        if (classId < minClass) minClass = classId;
+        if (classId > maxClass) maxClass = classId;
+        if (label > maxLabel) maxLabel = label;
+        if (i + 1 == BATCH) flushObjects();
+        return objects++;
+    }
+
+    private void flushObjects() {
+        int n = batchedObjects;
+        batchedObjects = 0;
         try {
-            objectClass.add(classId);
-            objectSize.add(shallowSize);
-            objectIdentity.add(identity);
-            objectOffset.add(sourceOffset);
-            objectLabel.add(label);
-            objectType.add(type);
+            objectClass.addAll(batchClass, 0, n);
+            objectSize.addAll(batchSize, 0, n);
+            objectIdentity.addAll(batchIdentity, 0, n);
+            objectOffset.addAll(batchOffset, 0, n);
+            objectLabel.addAll(batchLabel, 0, n);
+            objectType.addAll(batchType, 0, n);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        minClass = Math.min(minClass, classId);
-        maxClass = Math.max(maxClass, classId);
-        if (label < -1) throw new IllegalArgumentException("object " + objects + " has label " + label);
-        maxLabel = Math.max(maxLabel, label);
-        return objects++;
     }
 
     @Override
     public void addReference(int from, int to, ReferenceKind kind, int name) {
-        if (from < lastFrom) {
-            throw new IllegalStateException("references must come in non-decreasing source order: " + from + " after " + lastFrom);
-        }
-        if (from < 0 || to < 0) throw new IllegalArgumentException("reference " + from + " -> " + to + " has a negative id");
-        try {
-            for (; openList < from; openList++) outbound.endList();
+        if ((from | to) < 0) throw new IllegalArgumentException("reference " + from + " -> " + to + " has a negative id");
+        if (from != lastFrom) {
+            if (from < lastFrom) {
+                throw new IllegalStateException("references must come in non-decreasing source order: " + from + " after " + lastFrom);
+            }
+            endListsBefore(from);
             lastFrom = from;
-            outbound.add(to);
-            outKind.add(kind.code());
-            outName.add(name);
+        }
+        if (!kind.isIndexed()) {
+            if (name < -1) throw new IllegalArgumentException("reference " + from + " -> " + to + " has name " + name);
+            if (name > maxName) maxName = name;
+        }
+        if (to > maxTarget) maxTarget = to;
+        int i = batchedReferences;
+        batchTo[i] = to;
+        batchKind[i] = kind.code();
+        batchName[i] = name;
+        batchedReferences = i + 1;
+        if (i + 1 == BATCH) flushReferences();
+    }
+
+    /** Ends the open lists before {@code list}'s, in the batch. */
+    private void endListsBefore(int list) {
+        for (; openList < list; openList++) {
+            if (batchedListEnds == BATCH) flushReferences();
+            batchListEnds[batchedListEnds++] = batchedReferences;
+        }
+    }
+
+    /** Hands the batched references and list ends to the outbound columns, in order; the last list stays open. */
+    private void flushReferences() {
+        int n = batchedReferences, at = 0;
+        try {
+            for (int e = 0, ends = batchedListEnds; e < ends; e++) {
+                int end = batchListEnds[e];
+                if (end > at) outbound.addAll(batchTo, at, end - at);
+                at = end;
+                outbound.endList();
+            }
+            if (n > at) outbound.addAll(batchTo, at, n - at);
+            outKind.addAll(batchKind, 0, n);
+            outName.addAll(batchName, 0, n);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        maxTarget = Math.max(maxTarget, to);
-        if (!kind.isIndexed()) {
-            if (name < -1) throw new IllegalArgumentException("reference " + from + " -> " + to + " has name " + name);
-            maxName = Math.max(maxName, name);
-        }
+        batchedReferences = 0;
+        batchedListEnds = 0;
     }
 
     /** The batch form of {@link #addReference}: the same checks, then whole runs of values per column. */
     @Override
     public void addReferences(int[] from, int[] to, ReferenceKind[] kinds, int[] names, int count) {
+        flushReferences(); // this batch goes to the columns directly, after what is batched
         if (count > kindCodes.length) kindCodes = new int[count];
         int[] codes = kindCodes;
         int last = lastFrom, maxT = maxTarget, maxN = maxName;
@@ -255,7 +310,9 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         validate();
         finished = true; // from here on, a failure leaves the folder to be deleted; close() releases what is open
         long references;
+        flushObjects();
         try (outbound; outKind; outName) {
+            flushReferences();
             for (; openList < objects; openList++) outbound.endList();
             references = outbound.valueCount();
         }
