@@ -57,6 +57,28 @@ class JsonScannerTest {
         return result;
     }
 
+    /** The 8-digits-at-once reading: every digit count, followed by every byte value that is no digit. */
+    @Test
+    void eightBytesAtATimeFindTheDigitsAndTheirValue() {
+        var random = new Random(8);
+        for (int digits = 1; digits <= 8; digits++) {
+            for (int after = 0; after < 256; after++) {
+                if (after >= '0' && after <= '9') continue;
+                byte[] text = new byte[16];
+                StringBuilder number = new StringBuilder();
+                for (int i = 0; i < digits; i++) number.append((char) ('0' + random.nextInt(10)));
+                for (int i = 0; i < digits; i++) text[i] = (byte) number.charAt(i);
+                text[digits] = (byte) after;
+                for (int i = digits + 1; i < 16; i++) text[i] = (byte) random.nextInt(256); // anything after it
+                long w = java.nio.ByteBuffer.wrap(text).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(0);
+                int found = Long.numberOfTrailingZeros(JsonScanner.nonDigits(w)) >>> 3;
+                assertEquals(digits == 8 ? 8 : digits, found, number + " then byte " + after);
+                long value = JsonScanner.eightDigits(digits == 8 ? w : w << (8 * (8 - digits)));
+                assertEquals(Long.parseLong(number.toString()), value, number.toString());
+            }
+        }
+    }
+
     @Test
     void numberArraysReadAsJacksonReadsThem() throws Exception {
         var random = new Random(5);

@@ -210,6 +210,7 @@ final class EdgeSection {
         int oType = meta.edgeField("type"), oName = meta.edgeField("name_or_index"), oTo = meta.edgeField("to_node");
         int nodeFields = meta.nodeFieldCount();
         long nodeValues = (long) nodes.count * nodeFields;
+        var nodeIndex = new RowDivider(nodeFields);
         int typeCount = meta.edgeTypes().size();
         // element and hidden edges carry an index; all other types name a string (DevTools' reading)
         boolean[] indexed = new boolean[typeCount];
@@ -261,8 +262,8 @@ final class EdgeSection {
                 long type = values[k + oType], name = values[k + oName], to = values[k + oTo];
                 if (type >= typeCount) {
                     failure = in.fail(at[r], "edge type " + type + " not in meta.edge_types");
-                } else if (to % nodeFields != 0 || to >= nodeValues) {
-                    if (permissive && to % nodeFields == 0 && to / nodeFields < meta.nodeCount()) {
+                } else if (to >= nodeValues || !nodeIndex.divides(to)) {
+                    if (permissive && nodeIndex.divides(to) && nodeIndex.quotient(to) < meta.nodeCount()) {
                         dropped++; // a node the file declares but that was never read
                         left--;
                         continue;
@@ -287,7 +288,7 @@ final class EdgeSection {
                 b.from[w] = from;
                 b.type[w] = (int) type;
                 b.name[w] = (int) name;
-                b.to[w] = (int) (to / nodeFields);
+                b.to[w] = (int) nodeIndex.quotient(to);
                 w++;
                 left--;
             }
