@@ -77,6 +77,45 @@ class AddressIndexTest {
         assertTrue(gaps > n / 2, "free slots checked: " + gaps);
     }
 
+    /**
+     * The file in two ascending runs over disjoint address ranges (as a dump's heap regions): each granule
+     * holds one run, so ids come from the granule's id - rank and no rank → id table is kept; the class
+     * dumps' order above mixes runs in every granule and keeps the table.
+     */
+    @Test
+    void ascendingRunsResolveWithoutTheIdTable() {
+        int n = 200_000;
+        long[] heap = clusteredHeap(new Random(9), n);
+        int split = n / 2;
+        while ((heap[split] - heap[0]) >>> 20 == (heap[split - 1] - heap[0]) >>> 20) split++; // at a granule's start
+        long[] fileOrder = new long[n];
+        int k = 0;
+        for (int i = split; i < n; i++) fileOrder[k++] = heap[i]; // the upper run first
+        for (int i = 0; i < split; i++) fileOrder[k++] = heap[i];
+        AddressBitmap index = AddressBitmap.build(fileOrder, n);
+        for (int i = 0; i < n; i++) assertEquals(i, index.idOf(fileOrder[i]));
+        assertEquals(0, index.mixedGranules());
+        assertTrue(index.bytes() < 4L * n, "no id table: " + (double) index.bytes() / n + " bytes per object");
+
+        long[] classesFirst = new long[n];
+        k = 0;
+        for (int i = 0; i < n; i += 97) classesFirst[k++] = heap[i];
+        for (int i = 0; i < n; i++) if (i % 97 != 0) classesFirst[k++] = heap[i];
+        AddressBitmap mixed = AddressBitmap.build(classesFirst, n);
+        for (int i = 0; i < n; i++) assertEquals(i, mixed.idOf(classesFirst[i]));
+        assertTrue(mixed.mixedGranules() > 0 && mixed.bytes() > 4L * n, "every granule mixes runs: the ids of all are kept");
+
+        long[] fewMixed = new long[n]; // class objects in the lowest 5 % of the heap only, as a JVM's metaspace mirrors cluster
+        k = 0;
+        for (int i = 0; i < n / 20; i += 7) fewMixed[k++] = heap[i];
+        for (int i = 0; i < n; i++) if (i >= n / 20 || i % 7 != 0) fewMixed[k++] = heap[i];
+        AddressBitmap few = AddressBitmap.build(fewMixed, n);
+        for (int i = 0; i < n; i++) assertEquals(i, few.idOf(fewMixed[i]));
+        assertEquals(-1, few.idOf(heap[1] + 4));
+        assertTrue(few.mixedGranules() > 0 && few.mixedGranules() < mixed.mixedGranules() / 2, few.mixedGranules() + " granules mix");
+        assertTrue(few.bytes() < mixed.bytes() - 2L * n, "only the mixed granules' ids are kept: " + few.bytes() + " bytes");
+    }
+
     @Test
     void aDenseHeapGetsTheBitmapInFewBytesPerObject() {
         int n = 300_000;

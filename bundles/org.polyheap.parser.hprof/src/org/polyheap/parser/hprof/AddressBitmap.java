@@ -7,13 +7,17 @@ import java.util.Arrays;
  * fill densely (every HotSpot dump: a JVM aligns objects to at least 8 bytes, and its heap regions are
  * mostly full). The range is cut into 1 MiB granules; each granule that holds an object gets a bitmap,
  * one bit per 8-byte slot, in entries of 32 slots whose high half holds the rank (in address order) of
- * the entry's first slot. A lookup reads one granule slot (a small table that stays in cache), one
- * entry and, unless file order is address order, the id at the rank: two memory reads where a sorted
- * array's binary search takes five or more. It needs no sort to build.
+ * the entry's first slot. A lookup reads one granule slot (a small table that stays in cache) and one
+ * entry: one memory read where a sorted array's binary search takes five or more. It needs no sort to
+ * build. Ids are file order, ranks address order; a dump is written in a few ascending runs (HotSpot:
+ * the class dumps, then the heap by address), so within most granules id - rank is one number, kept per
+ * granule beside its entry; only in a granule where runs mix (class objects among instances) is the id
+ * read from a rank → id table, a second memory read.
  *
  * <p>Memory: 32 KB per occupied granule (1/32 of the heap held; built only when that is at most 8
- * bytes per object) plus 4 bytes per object for the rank → id table, against 14 for
- * {@link SortedAddresses}. JMH {@code AddressIndexBenchmark} (the {@code benchmarks} module) holds the figures.
+ * bytes per object), 8 to 12 bytes per MiB of the range, plus 4 bytes per object of the granules that mix
+ * runs (a few: 10 of javac's 3.2 M-object heap), against 14 bytes per object for {@link SortedAddresses}. JMH
+ * {@code AddressIndexBenchmark} (the {@code benchmarks} module) holds the figures.
  */
 final class AddressBitmap extends AddressIndex {
     private static final int SLOT_SHIFT = 3; // objects start at multiples of 8 bytes
@@ -28,16 +32,24 @@ final class AddressBitmap extends AddressIndex {
     private final int[] granuleEntry;
     /** per 32 slots: rank of the first slot (high 32 bits), occupancy bits (low 32) */
     private final long[] entries;
-    /** rank → id of the first record at that address; null when every rank is its id */
+    /** granule → id - rank of its objects, or MIXED; null when every rank is its id */
+    private final int[] granuleDelta;
+    /** the ids of the objects of granules that mix runs, by rank; null when none does */
     private final int[] ids;
+    /** granule → where ids holds its objects' ids, minus its first rank (for granules that mix runs) */
+    private final int[] idsBase;
+    private static final int MIXED = Integer.MIN_VALUE, UNSET = Integer.MIN_VALUE + 1; // |id - rank| < 2^31 - 1
     private final int size;
     private final int duplicates;
 
-    private AddressBitmap(long min, int[] granuleEntry, long[] entries, int[] ids, int size, int duplicates) {
+    private AddressBitmap(long min, int[] granuleEntry, long[] entries, int[] granuleDelta, int[] ids, int[] idsBase,
+            int size, int duplicates) {
         this.min = min;
         this.granuleEntry = granuleEntry;
         this.entries = entries;
+        this.granuleDelta = granuleDelta;
         this.ids = ids;
+        this.idsBase = idsBase;
         this.size = size;
         this.duplicates = duplicates;
     }
@@ -86,16 +98,45 @@ final class AddressBitmap extends AddressIndex {
             entries[e] |= rank << 32;
             rank += Integer.bitCount((int) entries[e]);
         }
-        int[] ids = null; // strictly ascending: rank = id, no repeats
-        if (!ascending) {
-            ids = new int[count - duplicates];
-            if (duplicates > 0) Arrays.fill(ids, -1);
-            for (int i = 0; i < count; i++) {
-                int r = rank(min, granuleEntry, entries, fileOrder[i]);
-                if (duplicates == 0 || ids[r] < 0) ids[r] = i; // file order: the first record at an address wins
+        if (ascending) return new AddressBitmap(min, granuleEntry, entries, null, null, null, count, duplicates); // rank = id
+        int[] idOfRank = new int[count - duplicates];
+        if (duplicates > 0) Arrays.fill(idOfRank, -1);
+        int[] delta = new int[granuleEntry.length]; // per granule: id - rank if the same for all its objects, else MIXED
+        Arrays.fill(delta, UNSET);
+        int mixed = 0;
+        for (int i = 0; i < count; i++) {
+            long a = fileOrder[i];
+            int r = rank(min, granuleEntry, entries, a), g = (int) ((a - min) >>> GRANULE_SHIFT);
+            if (duplicates == 0 || idOfRank[r] < 0) idOfRank[r] = i; // file order: the first record at an address wins
+            int d = idOfRank[r] - r;
+            if (delta[g] == UNSET) {
+                delta[g] = d;
+            } else if (delta[g] != d && delta[g] != MIXED) {
+                delta[g] = MIXED;
+                mixed++;
             }
         }
-        return new AddressBitmap(min, granuleEntry, entries, ids, count, duplicates);
+        if (mixed == 0) return new AddressBitmap(min, granuleEntry, entries, delta, null, null, count, duplicates);
+        // only the mixed granules' ids are kept: their ranks are a contiguous range per granule
+        int[] base = new int[granuleEntry.length];
+        int kept = 0;
+        for (int g = 0; g < delta.length; g++) if (delta[g] == MIXED) kept += objectsIn(entries, granuleEntry[g]);
+        int[] ids = new int[kept];
+        for (int g = 0, at = 0; g < delta.length; g++) {
+            if (delta[g] != MIXED) continue;
+            int first = (int) (entries[granuleEntry[g]] >>> 32), n = objectsIn(entries, granuleEntry[g]);
+            System.arraycopy(idOfRank, first, ids, at, n);
+            base[g] = at - first;
+            at += n;
+        }
+        return new AddressBitmap(min, granuleEntry, entries, delta, ids, base, count, duplicates);
+    }
+
+    /** Objects (distinct addresses) in the granule whose entries start at {@code first}. */
+    private static int objectsIn(long[] entries, int first) {
+        int n = 0;
+        for (int e = first; e < first + ENTRIES_PER_GRANULE; e++) n += Integer.bitCount((int) entries[e]);
+        return n;
     }
 
     private static int entry(int[] granuleEntry, long slot) {
@@ -120,7 +161,10 @@ final class AddressBitmap extends AddressIndex {
 
     @Override int idOf(long address) {
         int r = rank(min, granuleEntry, entries, address);
-        return r < 0 || ids == null ? r : ids[r];
+        if (r < 0 || granuleDelta == null) return r;
+        int g = (int) ((address - min) >>> GRANULE_SHIFT); // r >= 0: the address is in range
+        int d = granuleDelta[g];
+        return d != MIXED ? r + d : ids[idsBase[g] + r];
     }
 
     @Override int size() { return size; }
@@ -128,5 +172,11 @@ final class AddressBitmap extends AddressIndex {
     @Override int duplicates() { return duplicates; }
 
     /** Bytes held (tests and benchmarks). */
-    long bytes() { return 4L * granuleEntry.length + 8L * entries.length + (ids == null ? 0 : 4L * ids.length); }
+    long bytes() {
+        return 4L * granuleEntry.length + 8L * entries.length + (granuleDelta == null ? 0 : 4L * granuleDelta.length)
+                + (ids == null ? 0 : 4L * ids.length + 4L * idsBase.length);
+    }
+
+    /** Granules whose objects mix runs of the file (their ids come from the rank → id table); tests. */
+    int mixedGranules() { return granuleDelta == null ? 0 : (int) Arrays.stream(granuleDelta).filter(d -> d == MIXED).count(); }
 }

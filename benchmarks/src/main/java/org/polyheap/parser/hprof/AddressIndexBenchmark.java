@@ -57,6 +57,8 @@ public class AddressIndexBenchmark {
         sorted = new SortedAddresses(addresses, count);
         bitmap = AddressBitmap.build(addresses, count);
         if (bitmap == null) throw new IllegalStateException(file + ": addresses do not suit a bitmap");
+        System.out.printf("%n%s: %d objects, bitmap %.2f bytes/object, %d granules mix runs of the file%n", file, count,
+                (double) ((AddressBitmap) bitmap).bytes() / count, ((AddressBitmap) bitmap).mixedGranules());
     }
 
     @Benchmark
