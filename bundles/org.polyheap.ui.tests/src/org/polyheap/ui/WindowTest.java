@@ -25,8 +25,32 @@ abstract class WindowTest {
     static Path classDir;
 
     @AfterEach
-    void closeEditors() {
+    void closeEditors() throws IOException {
         UiTestSupport.closeAllEditors();
+        emptyTestFolder();
+    }
+
+    /**
+     * Deletes what the test wrote before JUnit deletes its folder, so that a file something still writes
+     * is named with the jobs running (JUnit's own clean-up only says "Failed to close extension context").
+     */
+    private void emptyTestFolder() throws IOException {
+        var left = new java.util.ArrayList<String>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (p.equals(dir)) continue;
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    left.add(dir.relativize(p) + " (" + e + ")");
+                }
+            }
+        }
+        if (!left.isEmpty()) {
+            var running = java.util.Arrays.stream(org.eclipse.core.runtime.jobs.Job.getJobManager().find(null))
+                    .map(j -> j.getName() + " [" + j.getClass().getName() + ", state " + j.getState() + "]").toList();
+            throw new AssertionError("the test's folder could not be emptied: " + left + "; jobs: " + running);
+        }
     }
 
     /**
