@@ -28,10 +28,10 @@ if not defined jdk for %%v in ("Eclipse Adoptium" "Java" "Microsoft" "Zulu" "Ama
 if not defined jdk goto :no_jdk
 if not exist "%home%\plugins\" goto :broken
 
-rem less loop unrolling, no partial peeling: the JIT's work is half of a first open's CPU (as the Linux launcher)
+rem less loop unrolling, no partial peeling, smaller inlining: the JIT's work is half of a first open's CPU (as the Linux launcher)
 set "opts=-XX:MaxRAMPercentage=70"
 if defined POLYHEAP_JAVA_OPTS set "opts=%POLYHEAP_JAVA_OPTS%"
-set "opts=-XX:LoopUnrollLimit=16 -XX:-PartialPeelLoop %opts% --enable-native-access=ALL-UNNAMED"
+set "opts=-XX:LoopUnrollLimit=16 -XX:-PartialPeelLoop -XX:FreqInlineSize=200 %opts% --enable-native-access=ALL-UNNAMED"
 set "xmx=%POLYHEAP_XMX%"
 if defined POLYHEAP_XMX goto :xmx_known
 set "conf=%USERPROFILE%\.config\polyheap\polyheap.conf"
