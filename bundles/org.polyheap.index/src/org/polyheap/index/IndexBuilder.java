@@ -75,7 +75,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     private int batchedReferences;
     private final int[] batchListEnds = new int[BATCH]; // where each list ended in the batch, in list order
     private int batchedListEnds;
-    private int[] kindCodes = new int[0]; // reused by addReferences
     // ranges of ids seen, checked in finish() once every table is complete
     private int minClass = 0, maxClass = -1, maxLabel = -1, maxName = -1, maxTarget = -1;
     private int maxRootObject = -1, maxRootContext = -1;
@@ -229,46 +228,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
         }
         batchedReferences = 0;
         batchedListEnds = 0;
-    }
-
-    /** The batch form of {@link #addReference}: the same checks, then whole runs of values per column. */
-    @Override
-    public void addReferences(int[] from, int[] to, ReferenceKind[] kinds, int[] names, int count) {
-        flushReferences(); // this batch goes to the columns directly, after what is batched
-        if (count > kindCodes.length) kindCodes = new int[count];
-        int[] codes = kindCodes;
-        int last = lastFrom, maxT = maxTarget, maxN = maxName;
-        for (int i = 0; i < count; i++) {
-            int f = from[i], t = to[i], name = names[i];
-            if (f < last) {
-                throw new IllegalStateException("references must come in non-decreasing source order: " + f + " after " + last);
-            }
-            if (f < 0 || t < 0) throw new IllegalArgumentException("reference " + f + " -> " + t + " has a negative id");
-            ReferenceKind kind = kinds[i];
-            if (!kind.isIndexed()) {
-                if (name < -1) throw new IllegalArgumentException("reference " + f + " -> " + t + " has name " + name);
-                maxN = Math.max(maxN, name);
-            }
-            codes[i] = kind.code();
-            maxT = Math.max(maxT, t);
-            last = f;
-        }
-        try {
-            for (int i = 0; i < count;) { // one run per source: its targets go to its outbound list at once
-                int f = from[i], end = i + 1;
-                while (end < count && from[end] == f) end++;
-                for (; openList < f; openList++) outbound.endList();
-                outbound.addAll(to, i, end - i);
-                i = end;
-            }
-            outKind.addAll(codes, 0, count);
-            outName.addAll(names, 0, count);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        lastFrom = last;
-        maxTarget = maxT;
-        maxName = maxN;
     }
 
     @Override

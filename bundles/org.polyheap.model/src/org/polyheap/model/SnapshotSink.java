@@ -57,7 +57,7 @@ public interface SnapshotSink {
     /**
      * Adds {@code count} references at once, {@code from[i] -> to[i]} of kind {@code kinds[i]} named
      * {@code names[i]}, under the rules of {@link #addReference}. The default calls addReference for
-     * each; a sink that takes a batch faster (the index store) overrides it.
+     * each (the index store batches single references itself, so none overrides it now).
      */
     default void addReferences(int[] from, int[] to, ReferenceKind[] kinds, int[] names, int count) {
         for (int i = 0; i < count; i++) addReference(from[i], to[i], kinds[i], names[i]);
