@@ -53,8 +53,23 @@ class WeakMapEdgeNameTest {
         int matches = 0;
         for (String name : names) {
             assertEquals(expected(name), WeakMapEdgeName.tableId(name), name);
-            if (expected(name) != WeakMapEdgeName.NONE) matches++;
+            if (expected(name) != WeakMapEdgeName.NONE) {
+                matches++;
+                assertTrue(name.length() >= WeakMapEdgeName.SHORTEST, name); // callers skip shorter names undecoded
+            }
         }
         assertTrue(matches > 1000, "the random names cover matches too: " + matches);
+    }
+
+    @Test
+    void theShortestNameHasTheLengthCallersFilterOn() {
+        String shortest = "0 / part of key ( @0) -> value ( @0) pair in WeakMap (table @0)";
+        assertEquals(WeakMapEdgeName.SHORTEST, shortest.length());
+        assertEquals(0, WeakMapEdgeName.tableId(shortest));
+        assertEquals(expected(shortest), WeakMapEdgeName.tableId(shortest));
+        for (int cut = 1; cut < shortest.length(); cut++) { // one char less anywhere is no such name
+            String shorter = shortest.substring(0, cut) + shortest.substring(cut + 1);
+            assertEquals(WeakMapEdgeName.NONE, WeakMapEdgeName.tableId(shorter), shorter);
+        }
     }
 }

@@ -17,6 +17,7 @@ import org.polyheap.model.format.V8ObjectTypes;
 import it.unimi.dsi.fastutil.ints.Int2BooleanOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 /**
  * The Chrome DevTools Memory panel's rules for V8 snapshots, written from the facts of its
@@ -164,55 +165,60 @@ final class V8Rules {
 
     /**
      * Bit set over reference positions: the internal edges that are the table's half of a WeakMap
-     * entry (named after a table whose node id is the edge's source). Two passes over the names of
-     * internal edges: the first collects the distinct names, which are then matched once each in
-     * string id order (the string table read front to back, not at random), the second marks the edges.
+     * entry (named after a table whose node id is the edge's source). One pass over the names of
+     * internal edges collects the distinct names, which are then matched once each in string id order
+     * (the string table read front to back, not at random); a name too short to be such a name is not
+     * decoded. Only the rows of the tables those names point at are then read again.
      */
     private long[] weakMapTableHalves() {
         long[] halves = new long[(target.length + 63) >>> 6];
-        internalEdgeNames((s, p, nm) -> {
-            if (nm >= 0 && nm < graph.stringCount()) set(namesSeen, nm);
-        });
+        IntColumn names = graph.outName();
+        int[] name = new int[CHUNK];
+        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
+        int strings = graph.stringCount();
+        for (int p = 0; p < target.length; p++) {
+            if (kind[p] != INTERNAL) continue;
+            if (p >= nameTo) {
+                nameFrom = p;
+                nameTo = Math.min(p + CHUNK, target.length);
+                names.copyTo(p, name, 0, nameTo - nameFrom);
+            }
+            int nm = name[p - nameFrom];
+            if (nm >= 0 && nm < strings) set(namesSeen, nm);
+        }
+        var tables = new LongOpenHashSet();
         for (int w = 0; w < namesSeen.length; w++) {
             for (long bits = namesSeen[w]; bits != 0; bits &= bits - 1) {
                 int nameId = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (graph.stringUtf8Length(nameId) < WeakMapEdgeName.SHORTEST) continue;
                 long id = WeakMapEdgeName.tableId(graph.string(nameId));
                 if (id != WeakMapEdgeName.NONE) {
                     set(weakMapNames, nameId);
                     weakMapTable.put(nameId, id);
+                    tables.add(id);
                 }
             }
         }
-        if (weakMapTable.isEmpty()) return halves;
+        if (tables.isEmpty()) return halves;
         LongColumn identity = graph.identity();
-        internalEdgeNames((s, p, nm) -> {
-            if (nm >= 0 && nm < graph.stringCount() && isSet(weakMapNames, nm) && weakMapTable.get(nm) == identity.get(s)) {
-                set(halves, p);
-            }
-        });
-        return halves;
-    }
-
-    private interface InternalEdge {
-        void edge(int source, int position, int name);
-    }
-
-    /** Visits the internal edges with their names, in order, reading the name column in chunks. */
-    private void internalEdgeNames(InternalEdge visitor) {
-        IntColumn names = graph.outName();
-        int[] name = new int[CHUNK];
-        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
-        for (int s = 0; s < n; s++) {
-            for (int p = start[s], end = start[s + 1]; p < end; p++) {
-                if (kind[p] != INTERNAL) continue;
-                if (p >= nameTo) {
-                    nameFrom = p;
-                    nameTo = (int) Math.min(p + (long) CHUNK, target.length);
-                    names.copyTo(p, name, 0, nameTo - nameFrom);
+        long[] ids = new long[CHUNK];
+        for (int from = 0; from < n; from += CHUNK) {
+            int count = Math.min(CHUNK, n - from);
+            identity.copyTo(from, ids, 0, count);
+            for (int i = 0; i < count; i++) {
+                if (!tables.contains(ids[i])) continue;
+                int s = from + i, begin = start[s], end = start[s + 1];
+                int[] row = end - begin <= name.length ? name : new int[end - begin];
+                names.copyTo(begin, row, 0, end - begin);
+                for (int p = begin; p < end; p++) {
+                    int nm = row[p - begin];
+                    if (kind[p] == INTERNAL && nm >= 0 && nm < strings && isSet(weakMapNames, nm) && weakMapTable.get(nm) == ids[i]) {
+                        set(halves, p);
+                    }
                 }
-                visitor.edge(s, p, name[p - nameFrom]);
             }
         }
+        return halves;
     }
 
     /** Nodes reachable over non-weak edges from the root's shortcut targets and the DOM trees root. */

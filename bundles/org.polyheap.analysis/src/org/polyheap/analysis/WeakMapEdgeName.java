@@ -9,6 +9,8 @@ package org.polyheap.analysis;
  */
 final class WeakMapEdgeName {
     static final long NONE = -1;
+    /** The fewest chars such a name can have, "0 / part of key ( @0) -> value ( @0) pair in WeakMap (table @0)". */
+    static final int SHORTEST = 63;
     private static final String KEY = " / part of key (", VALUE = ") -> value (", TABLE = " pair in WeakMap (table @";
 
     private WeakMapEdgeName() { }

@@ -44,7 +44,10 @@ class IndexBuilderTest {
         assertEquals(expected.gcRoots(), actual.gcRoots());
         assertEquals(expected.classes(), actual.classes());
         assertEquals(expected.stringCount(), actual.stringCount());
-        for (int i = 0; i < expected.stringCount(); i++) assertEquals(expected.string(i), actual.string(i));
+        for (int i = 0; i < expected.stringCount(); i++) {
+            assertEquals(expected.string(i), actual.string(i));
+            assertEquals(expected.stringUtf8Length(i), actual.stringUtf8Length(i), "UTF-8 length of string " + i); // the index's, from offsets
+        }
         assertEquals(expected.attributes().keySet(), actual.attributes().keySet(), "attribute names");
         for (var e : expected.attributes().values()) {
             var a = actual.attribute(e.name()).orElseThrow();

@@ -253,6 +253,8 @@ public final class IndexedSnapshot implements HeapGraph {
     @Override public List<GcRoot> gcRoots() { return roots; }
     @Override public List<ClassInfo> classes() { return classes; }
     @Override public String string(int id) { return strings.get(id); }
+
+    @Override public int stringUtf8Length(int id) { return strings.utf8Length(id); }
     @Override public int stringCount() { return strings.count(); }
     @Override public Map<String, ObjectAttribute> attributes() { return attributes; }
 

@@ -66,6 +66,12 @@ public interface HeapGraph extends AutoCloseable {
     /** String table lookup; ids come from {@link SnapshotSink#addString}. */
     String string(int id);
 
+    /**
+     * The length of string {@code id} in UTF-8 bytes, which bounds its length in chars: a test a caller
+     * can make before paying for {@link #string}. Mapped string tables answer without decoding.
+     */
+    default int stringUtf8Length(int id) { return string(id).getBytes(java.nio.charset.StandardCharsets.UTF_8).length; }
+
     int stringCount();
 
     /** The sparse per-object attributes the parser recorded, by name (see {@link ObjectAttribute}); often none. */

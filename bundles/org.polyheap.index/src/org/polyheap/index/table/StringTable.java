@@ -14,6 +14,8 @@ import org.polyheap.index.column.LongIndexReader;
  * one UTF-8 decode; thread-safe.
  */
 public final class StringTable {
+    // one layout for every read: deriving it per call looked its access handle up in a shared cache each time
+    private static final ValueLayout.OfInt LENGTH = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private final MemorySegment table;
     private final LongIndexReader offsets;
 
@@ -27,13 +29,25 @@ public final class StringTable {
 
     public int count() { return (int) (offsets.size() - 1); }
 
+    /** The length of string {@code id} in UTF-8 bytes, from the offsets alone (no decode). */
+    public int utf8Length(int id) {
+        Objects.checkIndex(id, count());
+        long length = offsets.get(id + 1) - offsets.get(id) - 4;
+        if (length < 0 || length > Integer.MAX_VALUE) {
+            throw new java.io.UncheckedIOException(new IndexDamagedException("string " + id + " is damaged"));
+        }
+        return (int) length;
+    }
+
     public String get(int id) {
         Objects.checkIndex(id, count());
         long at = offsets.get(id), end = offsets.get(id + 1);
-        int len = table.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), at);
+        int len = table.get(LENGTH, at);
         if (len < 0 || at + 4 + len != end) {
             throw new java.io.UncheckedIOException(new IndexDamagedException("string " + id + " is damaged"));
         }
-        return new String(table.asSlice(at + 4, len).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+        byte[] utf8 = new byte[len];
+        MemorySegment.copy(table, ValueLayout.JAVA_BYTE, at + 4, utf8, 0, len);
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 }
