@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
 /**
  * DevTools' "interfaces" for plain {@code Object}s: a property list shared by enough objects
  * becomes a Summary class named like {@code {type, raw, text}}; each plain object then takes the
@@ -33,24 +35,96 @@ final class PlainObjectInterfaces {
 
     /**
      * Returns, per plain object (index into {@code evidence.plainNodes}), its interface name, or
-     * null when it stays {@code Object}.
+     * null when it stays {@code Object}. Objects with the same property list (most of them: they share
+     * a few shapes) are named and matched once per list.
      */
     static String[] classify(EdgeEvidence evidence, List<String> strings) {
         int plain = evidence.plainNodes.length;
         int[] start = new int[plain + 1];
         for (int i = 0; i < plain; i++) start[i + 1] = start[i] + evidence.plainPropertyCount[i];
         int[] ids = evidence.plainProperties.elements();
-        List<Definition> definitions = infer(plain, start, ids, strings);
+        var shapes = new PropertyLists(plain, start, ids);
+        List<Definition> definitions = infer(shapes, strings);
         TreeNode root = tree(definitions);
-        String[] result = new String[plain];
-        var names = new java.util.HashMap<Integer, String>(); // property names repeat: each string read once
-        for (int i = 0; i < plain; i++) {
-            String[] properties = new String[start[i + 1] - start[i]];
-            for (int k = 0; k < properties.length; k++) properties[k] = names.computeIfAbsent(ids[start[i] + k], strings::get);
+        String[] byShape = new String[shapes.count()];
+        for (int k = 0; k < byShape.length; k++) {
+            int first = shapes.first(k);
+            String[] properties = new String[start[first + 1] - start[first]];
+            for (int j = 0; j < properties.length; j++) properties[j] = strings.get(ids[start[first] + j]);
             Definition best = bestMatch(root, properties);
-            result[i] = best == null ? null : best.name();
+            byShape[k] = best == null ? null : best.name();
         }
+        String[] result = new String[plain];
+        for (int i = 0; i < plain; i++) result[i] = byShape[shapes.of(i)];
         return result;
+    }
+
+    /**
+     * The distinct property lists (sequences of name ids) of the plain objects, numbered in the order
+     * each first occurs: per object its list's number, per list its first object and how many objects
+     * have it. 8 bytes per plain object while classifying.
+     */
+    static final class PropertyLists {
+        private final int[] shapeOf;
+        final int[] start, ids;
+        private final IntArrayList first = new IntArrayList(), count = new IntArrayList();
+
+        PropertyLists(int objects, int[] start, int[] ids) {
+            this.start = start;
+            this.ids = ids;
+            shapeOf = new int[objects];
+            int[] slots = new int[64]; // shape + 1, 0 = free; at most half full
+            for (int i = 0; i < objects; i++) {
+                int from = start[i], to = start[i + 1];
+                int mask = slots.length - 1, slot = hash(from, to) & mask;
+                while (true) {
+                    int shape = slots[slot] - 1;
+                    if (shape < 0) {
+                        shape = first.size();
+                        first.add(i);
+                        count.add(0);
+                        slots[slot] = shape + 1;
+                        if (first.size() * 2 > slots.length && slots.length < 1 << 30) slots = rehash(slots.length * 2);
+                    } else {
+                        int f = first.getInt(shape);
+                        if (!Arrays.equals(ids, start[f], start[f + 1], ids, from, to)) {
+                            slot = (slot + 1) & mask;
+                            continue;
+                        }
+                    }
+                    shapeOf[i] = shape;
+                    count.set(shape, count.getInt(shape) + 1);
+                    break;
+                }
+            }
+        }
+
+        private int hash(int from, int to) {
+            int h = 1;
+            for (int k = from; k < to; k++) h = 31 * h + ids[k];
+            return it.unimi.dsi.fastutil.HashCommon.mix(h);
+        }
+
+        private int[] rehash(int size) {
+            int[] slots = new int[size];
+            for (int shape = 0; shape < first.size(); shape++) {
+                int f = first.getInt(shape), slot = hash(start[f], start[f + 1]) & (size - 1);
+                while (slots[slot] != 0) slot = (slot + 1) & (size - 1);
+                slots[slot] = shape + 1;
+            }
+            return slots;
+        }
+
+        int count() { return first.size(); }
+
+        /** The first object with list {@code shape}. */
+        int first(int shape) { return first.getInt(shape); }
+
+        /** The number of objects with list {@code shape}. */
+        int objects(int shape) { return count.getInt(shape); }
+
+        /** The list number of object {@code i}. */
+        int of(int i) { return shapeOf[i]; }
     }
 
     /** The interface with the most properties (the earlier on a tie) whose properties all appear in {@code properties}. */
@@ -89,14 +163,17 @@ final class PlainObjectInterfaces {
         return a.index() <= b.index() ? a : b;
     }
 
-    private static List<Definition> infer(int plain, int[] start, int[] names, List<String> strings) {
+    private static List<Definition> infer(PropertyLists shapes, List<String> strings) {
         record Candidate(String name, List<String> properties, int[] count) { }
         Map<String, Candidate> candidates = new LinkedHashMap<>();
-        for (int i = 0; i < plain; i++) {
+        int plain = 0;
+        for (int shape = 0; shape < shapes.count(); shape++) { // in first-occurrence order: as object by object
+            int i = shapes.first(shape), objects = shapes.objects(shape);
+            plain += objects;
             var name = new StringBuilder("{");
             var properties = new ArrayList<String>();
-            for (int k = start[i]; k < start[i + 1]; k++) {
-                String property = strings.get(names[k]);
+            for (int k = shapes.start[i]; k < shapes.start[i + 1]; k++) {
+                String property = strings.get(shapes.ids[k]);
                 if (property.equals("__proto__")) continue;
                 String shown = formatPropertyName(property);
                 if (name.length() > 1 && name.length() + shown.length() > MAX_NAME_LENGTH) break;
@@ -106,7 +183,7 @@ final class PlainObjectInterfaces {
             }
             if (properties.isEmpty()) continue;
             name.append('}');
-            candidates.computeIfAbsent(name.toString(), n -> new Candidate(n, properties, new int[1])).count()[0]++;
+            candidates.computeIfAbsent(name.toString(), n -> new Candidate(n, properties, new int[1])).count()[0] += objects;
         }
         var sorted = new ArrayList<>(candidates.values());
         sorted.sort((a, b) -> Integer.compare(b.count()[0], a.count()[0])); // stable, like Array.prototype.sort

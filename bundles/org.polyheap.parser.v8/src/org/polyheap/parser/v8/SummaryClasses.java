@@ -73,9 +73,14 @@ final class SummaryClasses {
     /** Ordinals of plain objects ({@code object} nodes named {@code Object}), ascending. */
     static int[] plainObjects(SnapshotMeta meta, NodeTable nodes, List<String> strings) {
         int objectType = meta.nodeType("object");
+        long[] named = new long[(strings.size() + 63) >>> 6]; // by string id: the text is "Object" (one id, unless duplicated)
+        for (int id = 0; id < strings.size(); id++) {
+            if (strings.get(id).equals("Object")) named[id >>> 6] |= 1L << id;
+        }
         var plain = new IntArrayList();
         for (int i = 0; i < nodes.count; i++) {
-            if (nodes.type[i] == objectType && strings.get(nodes.name[i]).equals("Object")) plain.add(i);
+            int name = nodes.name[i];
+            if (nodes.type[i] == objectType && (named[name >>> 6] & 1L << name) != 0) plain.add(i);
         }
         return plain.toIntArray();
     }
