@@ -119,13 +119,28 @@ final class ReachabilityGroups {
         // keep retaining references within a class only, compacted in place (a row never moves right):
         // g is consumed, its targets array becomes the new graph's
         long at = 0;
-        for (int s = 0; s < n; s++) {
+        byte strong = (byte) Reachability.STRONG.ordinal();
+        for (int s = 0; s < n; ) {
+            if (cls[s] == strong) {
+                // a run of strongly reachable sources keeps every reference (the strong marking reached all
+                // their targets), so the run's rows move as one block without a look at each target
+                int runEnd = s + 1;
+                while (runEnd < n && cls[runEnd] == strong) runEnd++;
+                int from = outStart.get(s), to = outStart.get(runEnd);
+                int shift = (int) (from - at);
+                for (int v = s; v < runEnd; v++) start.set(v, outStart.get(v) - shift);
+                if (shift != 0) outTarget.copyWithin(from, at, to - from);
+                at += to - from;
+                s = runEnd;
+                continue;
+            }
             start.set(s, (int) at);
             byte c = cls[s];
             for (int p = outStart.get(s), end = outStart.get(s + 1); p < end; p++) {
                 int t = outTarget.get(p);
                 if (cls[t] == c) outTarget.set(at++, t);
             }
+            s++;
         }
         long kept = at;
         IntArray target;
@@ -143,7 +158,6 @@ final class ReachabilityGroups {
             while (e < entries.length && cls[entries[e]] == c) target.set(at++, entries[e++]);
         }
         start.set(vertices, (int) at);
-        target = target.head(at);
         int[] roots = Arrays.copyOf(g.roots(), g.roots().length + groups.size());
         for (int k = 0; k < groups.size(); k++) roots[g.roots().length + k] = n + k;
         return new RetainingGraph(n, vertices, start, target, roots, g.sizes(), g.adoptAnchor(), work,

@@ -28,7 +28,8 @@ public final class RetainingGraph {
     /**
      * @param objectCount objects in the graph
      * @param outStart    object → first position in {@code outTarget}; length objectCount + 1
-     * @param outTarget   retaining references by source
+     * @param outTarget   retaining references by source; positions from {@code outStart[objectCount]} on
+     *                    are unused (a compacted array is not trimmed: that would be a copy of all of it)
      * @param roots       distinct GC root objects, in the order the parser gave them
      * @param shallow     object → size used for retained sizes (DevTools sizes for V8 when chosen)
      * @param adoptAnchor object under which unreachable objects are hung (V8: node 0), or -1 to leave them unreachable
@@ -108,14 +109,14 @@ public final class RetainingGraph {
     /** This graph (before classification) with the thread → stack object references of {@link StackRoots}. */
     RetainingGraph withThreadReferences(org.polyheap.model.HeapGraph graph) {
         if (vertexCount != objectCount) throw new IllegalStateException("before the reachability groups only");
-        IntArray[] rows = StackRoots.addThreadReferences(graph, outStart, outTarget, outTarget.size(), roots, work);
+        IntArray[] rows = StackRoots.addThreadReferences(graph, outStart, outTarget, retainingReferenceCount(), roots, work);
         return new RetainingGraph(objectCount, rows[0], rows[1], roots, shallow, adoptAnchor, work);
     }
 
     /** Row starts, length vertexCount + 1. */
     public IntArray outStart() { return outStart; }
 
-    /** Targets by row, length {@link #retainingReferenceCount}. */
+    /** Targets by row: {@link #retainingReferenceCount} of them (the array may be longer; the rest is unused). */
     public IntArray outTarget() { return outTarget; }
 
     public int[] roots() { return roots; }
@@ -127,7 +128,7 @@ public final class RetainingGraph {
 
     public int adoptAnchor() { return adoptAnchor; }
 
-    public int retainingReferenceCount() { return (int) outTarget.size(); }
+    public int retainingReferenceCount() { return outStart.get(vertexCount); }
 
     /** True when a retaining reference points at {@code object}. O(1) after the first call, which reads every reference. */
     public boolean hasRetainer(int object) {

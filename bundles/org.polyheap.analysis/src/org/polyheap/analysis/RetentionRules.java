@@ -161,6 +161,6 @@ public final class RetentionRules {
         }
         int sum = 0;
         for (int i = 0; i <= n; i++) outStart.set(i, sum += outStart.get(i));
-        return new RetainingGraph(n, outStart, outTarget.head(end), roots, shallow, -1, work);
+        return new RetainingGraph(n, outStart, outTarget, roots, shallow, -1, work); // not trimmed to end: no copy
     }
 }

@@ -69,6 +69,6 @@ final class StackRoots {
             }
         }
         start.set(n, (int) at);
-        return new IntArray[] {start, target.head(at)};
+        return new IntArray[] {start, target}; // not trimmed to at: the graph reads rows only
     }
 }
