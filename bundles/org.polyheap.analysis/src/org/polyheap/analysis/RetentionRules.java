@@ -54,8 +54,7 @@ public final class RetentionRules {
         return switch (options.semantics()) {
             case V8_DEVTOOLS -> {
                 // V8's rules walk the graph, so they work on flat heap copies and compact the result out of them
-                long[] sizes = graph.shallowSize().toArray();
-                yield new V8Rules(graph, progress).retainingGraph(roots, sizes, options.devtoolsSizes(), weak.part(0));
+                yield new V8Rules(graph, progress).retainingGraph(roots, options.devtoolsSizes(), weak.part(0));
             }
             case DART -> compact(graph, EphemeronRules.retainingEdges(graph, roots, progress), null, roots,
                     sizes(graph, work), work, weak, progress);

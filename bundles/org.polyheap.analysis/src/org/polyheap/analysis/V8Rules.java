@@ -31,8 +31,9 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
  * <p>The graph walks (page-owned flood, size owners) jump around the whole graph, which on mapped,
  * bit-packed columns costs a page decode per step; so the columns they need are first copied, each
  * in one sequential pass, into flat arrays: row starts (4 bytes per node), node types (1 byte per
- * node), targets (4 bytes per reference) and kinds (1 byte per reference). The retaining graph is
- * then compacted in place out of those same arrays. Memory: 5 bytes per node and 5 per reference,
+ * node), sizes (8 bytes per node, handed on as the retaining graph's), targets (4 bytes per reference)
+ * and kinds (1 byte per reference). The retaining graph is then compacted in place out of those same
+ * arrays. Memory: 13 bytes per node and 5 per reference,
  * plus 8 per node for the size owners (owner and work list), 1 bit per reference for WeakMap halves.
  * The target column is read, and the size owners are found, on the common fork-join pool beside the
  * calling thread's work; one instance per build.
@@ -59,6 +60,8 @@ final class V8Rules {
     private int[] target;
     private byte[] kind;
     private final byte[] type;
+    /** The nodes' self sizes, which {@link #retainingGraph} may re-attribute and then hands on. */
+    private final long[] sizes;
 
     /** Copies the columns the rules walk; O(objects + references), sequential reads only. */
     V8Rules(HeapGraph graph, Progress progress) {
@@ -81,6 +84,7 @@ final class V8Rules {
         start = FlatColumns.starts(graph.outStart(), n);
         kind = FlatColumns.bytes(graph.outKind(), 0xff);
         type = FlatColumns.bytes(graph.objectType(), V8ObjectTypes.TYPE_MASK);
+        sizes = graph.shallowSize().toArray(); // still on this thread while the pool reads the targets
         target = join(targets);
     }
 
@@ -113,7 +117,7 @@ final class V8Rules {
     private boolean isSynthetic(int node) { return type(node) == syntheticType; }
 
     /**
-     * The retaining graph of the essential edges, with {@code sizes} re-attributed first when
+     * The retaining graph of the essential edges, with the nodes' sizes re-attributed first when
      * {@code devtoolsSizes}. Consumes this instance's arrays (call once). O(objects + references).
      *
      * <p>Essential edges: not weak, not a self edge, not a shortcut unless from the root, not from a
@@ -123,7 +127,7 @@ final class V8Rules {
      * follow them), so the index's references are not read a second time. The loops are kept apart
      * in small methods: compiling one large method took the JIT seconds.
      */
-    RetainingGraph retainingGraph(int[] roots, long[] sizes, boolean devtoolsSizes, WeakEdges.Part weak) {
+    RetainingGraph retainingGraph(int[] roots, boolean devtoolsSizes, WeakEdges.Part weak) {
         // the size owners and the page-owned flood only read the arrays: one runs on the common pool
         progress.phase("Marking page-owned nodes and size owners", n);
         var owners = CompletableFuture.runAsync(() -> {
