@@ -279,7 +279,7 @@ public final class DominatorTree {
                 int from = start.get(row), to = start.get(row + 1), length = to - from;
                 if (length <= 1 || length >= BIG_ROW) continue;
                 if (length <= SHORT_ROW) {
-                    insertionSort(children, from, to, keys.comparator(retained));
+                    sortShortRow(children, from, length, packed, retained, keys);
                 } else {
                     if (ids.length < length) {
                         ids = new int[Integer.highestOneBit(length) * 2];
@@ -347,6 +347,29 @@ public final class DominatorTree {
                 return c != 0 ? c : Integer.compare(a, b);
             };
         }
+    }
+
+    /**
+     * A short row by insertion sort of its packed keys: each child's retained size is read once (a
+     * random read each), not once per comparison.
+     */
+    private static void sortShortRow(IntArray children, int from, int length, long[] packed, LongArray retained, RowKeys keys) {
+        for (int i = 0; i < length; i++) {
+            int id = children.get(from + i);
+            long size = retained.get(id);
+            if (!keys.fits(size)) {
+                insertionSort(children, from, from + length, keys.comparator(retained));
+                return;
+            }
+            long key = keys.key(size, id);
+            int j = i - 1;
+            while (j >= 0 && packed[j] > key) {
+                packed[j + 1] = packed[j];
+                j--;
+            }
+            packed[j + 1] = key;
+        }
+        for (int i = 0; i < length; i++) children.set(from + i, keys.id(packed[i]));
     }
 
     private static void insertionSort(IntArray a, int from, int to, IntComparator order) {
