@@ -57,6 +57,19 @@ final class RandomGraphs {
                 String attribute = i % 3 == 0 ? "test.location" : "test.external-size";
                 for (SnapshotSink s : sinks) s.addAttribute(attribute, o, v);
             }
+            // values given at once: the first sink takes them one by one, the others as arrays; to a new
+            // attribute and to one that has values already
+            int count = r.nextInt(objects / 4 + 2);
+            int[] ids = new int[count];
+            long[] values = new long[count];
+            for (int i = 0; i < count; i++) {
+                ids[i] = r.nextInt(objects);
+                values[i] = r.nextLong();
+            }
+            for (String attribute : new String[] {"test.bulk", "test.location"}) {
+                for (int i = 0; i < count; i++) sinks[0].addAttribute(attribute, ids[i], values[i]);
+                for (int k = 1; k < sinks.length; k++) sinks[k].addAttributes(attribute, ids.clone(), values.clone(), count);
+            }
         }
         for (int i = 0; i < strings; i++) {
             String text = i % 7 == 0 ? "" : "s" + i + "\ud83d\ude00" + "x".repeat(r.nextInt(30));

@@ -248,6 +248,11 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
     public void addAttribute(String attribute, int object, long value) { attributes.add(attribute, object, value); }
 
     @Override
+    public void addAttributes(String attribute, int[] objectIds, long[] values, int count) {
+        attributes.addAll(attribute, objectIds, values, count);
+    }
+
+    @Override
     public void warning(String message) {
         if (warnings.size() < MAX_WARNINGS) warnings.add(message);
         else droppedWarnings++;

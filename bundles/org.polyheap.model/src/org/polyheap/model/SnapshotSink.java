@@ -75,6 +75,15 @@ public interface SnapshotSink {
      */
     default void addAttribute(String attribute, int object, long value) { }
 
+    /**
+     * Sets {@code count} values of one attribute at once, {@code objects[i]} to {@code values[i]}, under
+     * the rules of {@link #addAttribute}. The sink may keep the arrays: the caller hands them over. The
+     * default calls addAttribute for each.
+     */
+    default void addAttributes(String attribute, int[] objects, long[] values, int count) {
+        for (int i = 0; i < count; i++) addAttribute(attribute, objects[i], values[i]);
+    }
+
     /** Adds a warning for the user (skipped records, truncation) to the overview. */
     void warning(String message);
 }

@@ -49,6 +49,28 @@ public final class AttributeEntries {
         lastValues = values.get(attribute);
     }
 
+    /**
+     * Records {@code count} values at once, as {@link #add} for each; the arrays are kept (not copied)
+     * when the attribute has no values yet, so the caller must not change them afterwards.
+     */
+    public void addAll(String attribute, int[] objectIds, long[] values, int count) {
+        java.util.Objects.checkFromIndexSize(0, count, Math.min(objectIds.length, values.length));
+        for (int i = 0; i < count; i++) {
+            if (objectIds[i] < 0) throw new IllegalArgumentException("attribute " + attribute + " on object " + objectIds[i]);
+        }
+        if (count == 0) return; // as no add() at all: no attribute appears
+        var list = this.objects.get(attribute);
+        if (list == null) {
+            if (!ObjectAttribute.isValidName(attribute)) throw new IllegalArgumentException("bad attribute name: " + attribute);
+            this.objects.put(attribute, IntArrayList.wrap(objectIds, count));
+            this.values.put(attribute, LongArrayList.wrap(values, count));
+        } else {
+            list.addElements(list.size(), objectIds, 0, count);
+            this.values.get(attribute).addElements(this.values.get(attribute).size(), values, 0, count);
+        }
+        lastName = null; // the lists may be new: add() looks them up again
+    }
+
     public boolean isEmpty() { return objects.isEmpty(); }
 
     /** Attribute names in the order they were first used (a copy). */

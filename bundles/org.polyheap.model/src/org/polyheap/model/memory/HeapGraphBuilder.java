@@ -96,6 +96,10 @@ public final class HeapGraphBuilder implements SnapshotSink {
         attributes.add(attribute, object, value);
     }
 
+    @Override public void addAttributes(String attribute, int[] objects, long[] values, int count) {
+        attributes.addAll(attribute, objects, values, count);
+    }
+
     @Override public void warning(String message) { warnings.add(message); }
 
     public List<String> warnings() { return List.copyOf(warnings); }

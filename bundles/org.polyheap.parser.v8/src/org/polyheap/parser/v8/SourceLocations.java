@@ -4,6 +4,8 @@ import org.polyheap.model.HeapGraph;
 import org.polyheap.model.SnapshotSink;
 import org.polyheap.model.format.V8Scripts;
 
+import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
+
 /**
  * Source locations (the {@code locations} section) as per-object attributes, and reading them back.
  * Encoding (see docs/formats/v8.md; the names are {@link V8Scripts}'s, which readers outside the parser use):
@@ -24,22 +26,35 @@ final class SourceLocations {
 
     private SourceLocations() { }
 
+    /** The attributes' values by node, ascending, and the Script nodes by script id. */
+    record Columns(int[] scriptIdNodes, long[] scriptIds, int[] lineColumnNodes, long[] lineColumns, Int2IntLinkedOpenHashMap scriptNodes) { }
+
     /**
-     * Writes the attributes, one after the other, in node order (so the sink need not sort them);
-     * call after the objects exist. O(nodes).
+     * Gathers the attributes in node order (so the sink need not sort them), without touching the sink:
+     * this may run on another thread while the parser writes the objects. O(nodes).
      *
      * @param entryOfNode per node, its location entry or -1 ({@link Locations#entryOfNode})
      */
-    static void write(SnapshotSink sink, Locations locations, int[] entryOfNode, ScriptNodes scripts) {
-        for (int node = 0; node < entryOfNode.length; node++) {
+    static Columns columns(Locations locations, int[] entryOfNode, ScriptNodes scripts) {
+        int count = 0;
+        for (int k : entryOfNode) if (k >= 0) count++;
+        int[] nodes = new int[count];
+        long[] scriptIds = new long[count], lineColumns = new long[count];
+        for (int node = 0, i = 0; node < entryOfNode.length; node++) {
             int k = entryOfNode[node];
-            if (k >= 0) sink.addAttribute(SCRIPT_ID, node, locations.script.getInt(k));
+            if (k < 0) continue;
+            nodes[i] = node;
+            scriptIds[i] = locations.script.getInt(k);
+            lineColumns[i++] = (long) locations.line.getInt(k) << 32 | (locations.column.getInt(k) & 0xFFFF_FFFFL);
         }
-        for (int node = 0; node < entryOfNode.length; node++) {
-            int k = entryOfNode[node];
-            if (k >= 0) sink.addAttribute(LINE_COLUMN, node, (long) locations.line.getInt(k) << 32 | (locations.column.getInt(k) & 0xFFFF_FFFFL));
-        }
-        for (var e : scripts.scriptNodes(locations).int2IntEntrySet()) sink.addAttribute(SCRIPT, e.getIntValue(), e.getIntKey());
+        return new Columns(nodes, scriptIds, nodes.clone(), lineColumns, scripts.scriptNodes(locations));
+    }
+
+    /** Writes the attributes; call after the objects exist. The sink takes the arrays over. */
+    static void write(SnapshotSink sink, Columns c) {
+        sink.addAttributes(SCRIPT_ID, c.scriptIdNodes(), c.scriptIds(), c.scriptIdNodes().length);
+        sink.addAttributes(LINE_COLUMN, c.lineColumnNodes(), c.lineColumns(), c.lineColumnNodes().length);
+        for (var e : c.scriptNodes().int2IntEntrySet()) sink.addAttribute(SCRIPT, e.getIntValue(), e.getIntKey());
     }
 
     /** The location of {@code object}, or null. Two binary searches over the mapped attributes. */

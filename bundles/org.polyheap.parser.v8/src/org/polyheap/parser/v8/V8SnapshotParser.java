@@ -3,6 +3,8 @@ package org.polyheap.parser.v8;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.polyheap.model.DataLoss;
 import org.polyheap.model.GcRoot;
@@ -103,6 +105,8 @@ public final class V8SnapshotParser implements SnapshotParser {
         String[] interfaces = PlainObjectInterfaces.classify(evidence, scan.strings);
         int[] entryOfNode = scan.locations.entryOfNode(nodes.count);
         var classes = new SummaryClasses(meta, nodes, scan.strings, scan.locations, entryOfNode, domState, plain, interfaces);
+        // the location attributes are gathered on the common pool while this thread writes the objects
+        var locationColumns = CompletableFuture.supplyAsync(() -> SourceLocations.columns(scan.locations, entryOfNode, scripts));
 
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
@@ -119,9 +123,20 @@ public final class V8SnapshotParser implements SnapshotParser {
             }
         }
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
-        SourceLocations.write(sink, scan.locations, entryOfNode, scripts);
+        SourceLocations.write(sink, join(locationColumns));
         facts(sink, scan, totalSelf, root);
         if (permissive) loss(scan, edges).ifPresent(l -> l.report(sink));
+    }
+
+    /** The result of a task on the common pool, its failure rethrown unwrapped. */
+    private static <T> T join(CompletableFuture<T> task) {
+        try {
+            return task.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
     }
 
     /** What a permissive read lost, or empty when the file was whole. */
