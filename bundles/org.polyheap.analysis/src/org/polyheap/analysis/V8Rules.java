@@ -2,7 +2,6 @@ package org.polyheap.analysis;
 
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import org.polyheap.model.GcRoot;
 import org.polyheap.model.HeapGraph;
@@ -11,6 +10,7 @@ import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
+import org.polyheap.model.Tasks;
 import org.polyheap.model.format.V8NodeType;
 import org.polyheap.model.format.V8ObjectTypes;
 
@@ -85,18 +85,7 @@ final class V8Rules {
         kind = FlatColumns.bytes(graph.outKind(), 0xff);
         type = FlatColumns.bytes(graph.objectType(), V8ObjectTypes.TYPE_MASK);
         sizes = graph.shallowSize().toArray(); // still on this thread while the pool reads the targets
-        target = join(targets);
-    }
-
-    /** The result of a task on the common pool, its failure rethrown unwrapped. */
-    private static <T> T join(CompletableFuture<T> task) {
-        try {
-            return task.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw e;
-        }
+        target = Tasks.join(targets);
     }
 
     /** The synthetic root: the parser's {@link RootKind#V8_SYNTHETIC_ROOT}, else node 0. */
@@ -135,7 +124,7 @@ final class V8Rules {
         });
         long[] pageOwned = pageOwnedNodes();
         long[] tableHalves = weakMapTableHalves();
-        join(owners);
+        Tasks.join(owners);
         long[] isRoot = new long[(n + 63) >>> 6];
         for (int r : roots) set(isRoot, r);
         progress.phase("Selecting essential edges", n);

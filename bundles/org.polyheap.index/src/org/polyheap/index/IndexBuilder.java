@@ -27,6 +27,7 @@ import org.polyheap.model.Progress;
 import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.SnapshotMetadata;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.Tasks;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.memory.AttributeEntries;
 import org.polyheap.model.spi.ParseOptions;
@@ -304,7 +305,7 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
             throw e;
         }
         progress.phase("Checksumming index files", -1);
-        files.addAll(0, join(closedSums));
+        files.addAll(0, Tasks.joinIo(closedSums));
         files.addAll(entries(List.of(IndexFiles.CLASSES, IndexFiles.METADATA)));
         var manifest = new Manifest(Manifest.FORMAT_VERSION, sourcePath, source, parser, options, objects,
                 references, classes.size(), strings.count(), (int) rootCount, files);
@@ -321,16 +322,6 @@ public final class IndexBuilder implements SnapshotSink, Closeable {
             throw new UncheckedIOException(e);
         }
         return result;
-    }
-
-    private static <T> T join(CompletableFuture<T> task) throws IOException {
-        try {
-            return task.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof UncheckedIOException io) throw io.getCause();
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            throw e;
-        }
     }
 
     private void validate() {

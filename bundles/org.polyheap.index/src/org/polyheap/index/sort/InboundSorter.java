@@ -11,12 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.polyheap.index.column.OneToManyWriter;
 import org.polyheap.model.Progress;
+import org.polyheap.model.Tasks;
 
 /**
  * Builds the inbound index from the outbound references by an external sort: (target, source) pairs
@@ -104,12 +104,7 @@ public final class InboundSorter implements Closeable {
     }
 
     private void awaitSpill() throws IOException {
-        try {
-            spilling.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof UncheckedIOException io) throw io.getCause();
-            throw e;
-        }
+        Tasks.joinIo(spilling);
     }
 
     /**

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import org.polyheap.model.DataLoss;
 import org.polyheap.model.GcRoot;
@@ -15,6 +14,7 @@ import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.RootKind;
 import org.polyheap.model.SnapshotFormatException;
 import org.polyheap.model.SnapshotSink;
+import org.polyheap.model.Tasks;
 import org.polyheap.model.format.SnapshotFormat;
 import org.polyheap.model.format.V8ObjectTypes;
 import org.polyheap.model.spi.Probe;
@@ -123,20 +123,9 @@ public final class V8SnapshotParser implements SnapshotParser {
             }
         }
         sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
-        SourceLocations.write(sink, join(locationColumns));
+        SourceLocations.write(sink, Tasks.join(locationColumns));
         facts(sink, scan, totalSelf, root);
         if (permissive) loss(scan, edges).ifPresent(l -> l.report(sink));
-    }
-
-    /** The result of a task on the common pool, its failure rethrown unwrapped. */
-    private static <T> T join(CompletableFuture<T> task) {
-        try {
-            return task.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw e;
-        }
     }
 
     /** What a permissive read lost, or empty when the file was whole. */
