@@ -24,9 +24,10 @@ import java.util.concurrent.Executor;
  */
 final class PageStreamer {
     /**
-     * Full pages handed to the encoder pool as one task. Waking an encoder thread costs about as much as
-     * encoding a page on a small virtual machine (a futex wake-up across cores): one wake-up per page
-     * took the parser a fifth of its reference-writing time.
+     * Full pages handed to the encoder pool as one task: one wake-up of the encoder thread per batch.
+     * In a first open (a cold JVM, the JIT busy on the other core) the wake-ups per page showed as 158 ms
+     * of javac-mid's parser thread inside {@code Unsafe.unpark}; warm, JMH's BuilderBenchmark sees no
+     * difference (docs/benchmarks.md).
      */
     static final int BATCH_PAGES = 8;
     /** Batches handed to the encoder pool and not yet written; bounds memory to this many batches (and the one being gathered). */
