@@ -116,7 +116,6 @@ public final class DominatorTree {
     public static DominatorTree compute(RetainingGraph g, Progress progress) {
         WorkArrays work = g.work();
         int n = g.vertexCount(), objects = g.objectCount();
-        byte[] classes = g.reachability();
         try (var scratch = work.scratch()) {
             var r = SemiNca.run(g, scratch, progress);
             int count = r.count();
@@ -133,6 +132,7 @@ public final class DominatorTree {
             progress.phase("Computing retained sizes", count);
             LongArray retained = work.longs(n);
             long[] classObjects = new long[Reachability.values().length], classBytes = new long[classObjects.length];
+            byte[] classes = g.reachability(); // V8: found beside the pass above, joined here
             if (classes == null) { // a graph built without classification (tests of the pass alone)
                 classes = new byte[objects];
                 for (int o = 0; o < objects; o++) {

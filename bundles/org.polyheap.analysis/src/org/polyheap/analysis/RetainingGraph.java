@@ -21,7 +21,7 @@ public final class RetainingGraph {
     private final Sizes shallow;
     private final int adoptAnchor;
     private final WorkArrays work;
-    private final byte[] reachability;
+    private final java.util.concurrent.CompletableFuture<byte[]> reachability; // null before classification
     private final Reachability[] groups;
     private volatile long[] hasRetainer;
 
@@ -43,7 +43,7 @@ public final class RetainingGraph {
     /** As above, with sizes made on first use. */
     RetainingGraph(int objectCount, IntArray outStart, IntArray outTarget, int[] roots, Sizes shallow,
             int adoptAnchor, WorkArrays work) {
-        this(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work, null, new Reachability[0]);
+        this(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work, (byte[]) null, new Reachability[0]);
     }
 
     /** Object sizes, given or made on first use. */
@@ -72,6 +72,14 @@ public final class RetainingGraph {
      */
     RetainingGraph(int objectCount, int vertexCount, IntArray outStart, IntArray outTarget, int[] roots,
             Sizes shallow, int adoptAnchor, WorkArrays work, byte[] reachability, Reachability[] groups) {
+        this(objectCount, vertexCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
+                reachability == null ? null : java.util.concurrent.CompletableFuture.completedFuture(reachability), groups);
+    }
+
+    /** As above, with the classes still being found (on another thread): {@link #reachability} waits for them. */
+    private RetainingGraph(int objectCount, int vertexCount, IntArray outStart, IntArray outTarget, int[] roots,
+            Sizes shallow, int adoptAnchor, WorkArrays work, java.util.concurrent.CompletableFuture<byte[]> reachability,
+            Reachability[] groups) {
         if (vertexCount != objectCount + groups.length) throw new IllegalArgumentException("a vertex for each group");
         this.objectCount = objectCount;
         this.vertexCount = vertexCount;
@@ -98,10 +106,19 @@ public final class RetainingGraph {
     public Reachability[] groups() { return groups.clone(); }
 
     /** Object → {@link Reachability} code (a byte per object); null before {@link ReachabilityGroups#classify}. */
-    byte[] reachability() { return reachability; }
+    byte[] reachability() { return reachability == null ? null : org.polyheap.model.Tasks.join(reachability); }
 
     /** This graph with its objects' classes and no groups (V8: DevTools hangs such nodes under the root itself). */
     RetainingGraph withClasses(byte[] classes) {
+        return new RetainingGraph(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
+                classes, new Reachability[0]);
+    }
+
+    /**
+     * This graph with its objects' classes still being found on another thread (V8: the classes do not
+     * change the graph, so the dominator pass need not wait for them): {@link #reachability} joins them.
+     */
+    RetainingGraph withClasses(java.util.concurrent.CompletableFuture<byte[]> classes) {
         return new RetainingGraph(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
                 classes, new Reachability[0]);
     }

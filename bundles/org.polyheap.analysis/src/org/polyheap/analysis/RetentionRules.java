@@ -1,6 +1,7 @@
 package org.polyheap.analysis;
 
 import java.util.LinkedHashSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.polyheap.model.GcRoot;
@@ -35,10 +36,14 @@ public final class RetentionRules {
         var weak = new WeakEdges.Collector();
         RetainingGraph retaining = retainingReferences(graph, options, work, weak, progress);
         var edges = weak.build();
+        if (retaining.adoptAnchor() >= 0) {
+            // V8: DevTools hangs what no retaining path reaches under the root itself, so the classes
+            // change nothing in the graph: they are found on the common pool while the dominator pass runs
+            Progress beside = progress.beside();
+            return retaining.withClasses(CompletableFuture.supplyAsync(() -> ReachabilityGroups.classify(retaining, edges, beside)));
+        }
         byte[] classes = ReachabilityGroups.classify(retaining, edges, progress);
-        return retaining.adoptAnchor() >= 0
-                ? retaining.withClasses(classes) // V8: DevTools hangs them under the root
-                : ReachabilityGroups.withGroups(retaining, edges, classes, progress);
+        return ReachabilityGroups.withGroups(retaining, edges, classes, progress);
     }
 
     /**

@@ -21,6 +21,19 @@ public interface Progress {
         if (isCanceled()) throw new CancellationException("canceled");
     }
 
+    /**
+     * For work that runs beside the current phase, on another thread: it reports no phase of its own
+     * (the caller's phase stays what the user sees) and is canceled when this progress is.
+     */
+    default Progress beside() {
+        Progress owner = this;
+        return new Progress() {
+            @Override public void phase(String name, long totalWork) { }
+            @Override public void worked(long units) { }
+            @Override public boolean isCanceled() { return owner.isCanceled(); }
+        };
+    }
+
     /** Ignores progress and is never canceled. */
     Progress NONE = new Progress() {
         @Override public void phase(String name, long totalWork) { }
