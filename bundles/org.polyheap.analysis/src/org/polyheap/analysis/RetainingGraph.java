@@ -1,5 +1,9 @@
 package org.polyheap.analysis;
 
+import java.util.concurrent.CompletableFuture;
+
+import org.polyheap.model.Tasks;
+
 /**
  * The part of a heap graph that keeps objects alive under one {@link Semantics}: only retaining
  * references, in compressed sparse rows, plus the GC roots and the sizes to sum. Built by
@@ -21,7 +25,7 @@ public final class RetainingGraph {
     private final Sizes shallow;
     private final int adoptAnchor;
     private final WorkArrays work;
-    private final java.util.concurrent.CompletableFuture<byte[]> reachability; // null before classification
+    private final CompletableFuture<byte[]> reachability; // null before classification
     private final Reachability[] groups;
     private volatile long[] hasRetainer;
 
@@ -73,12 +77,12 @@ public final class RetainingGraph {
     RetainingGraph(int objectCount, int vertexCount, IntArray outStart, IntArray outTarget, int[] roots,
             Sizes shallow, int adoptAnchor, WorkArrays work, byte[] reachability, Reachability[] groups) {
         this(objectCount, vertexCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
-                reachability == null ? null : java.util.concurrent.CompletableFuture.completedFuture(reachability), groups);
+                reachability == null ? null : CompletableFuture.completedFuture(reachability), groups);
     }
 
     /** As above, with the classes still being found (on another thread): {@link #reachability} waits for them. */
     private RetainingGraph(int objectCount, int vertexCount, IntArray outStart, IntArray outTarget, int[] roots,
-            Sizes shallow, int adoptAnchor, WorkArrays work, java.util.concurrent.CompletableFuture<byte[]> reachability,
+            Sizes shallow, int adoptAnchor, WorkArrays work, CompletableFuture<byte[]> reachability,
             Reachability[] groups) {
         if (vertexCount != objectCount + groups.length) throw new IllegalArgumentException("a vertex for each group");
         this.objectCount = objectCount;
@@ -106,7 +110,7 @@ public final class RetainingGraph {
     public Reachability[] groups() { return groups.clone(); }
 
     /** Object → {@link Reachability} code (a byte per object); null before {@link ReachabilityGroups#classify}. */
-    byte[] reachability() { return reachability == null ? null : org.polyheap.model.Tasks.join(reachability); }
+    byte[] reachability() { return reachability == null ? null : Tasks.join(reachability); }
 
     /** This graph with its objects' classes and no groups (V8: DevTools hangs such nodes under the root itself). */
     RetainingGraph withClasses(byte[] classes) {
@@ -118,7 +122,7 @@ public final class RetainingGraph {
      * This graph with its objects' classes still being found on another thread (V8: the classes do not
      * change the graph, so the dominator pass need not wait for them): {@link #reachability} joins them.
      */
-    RetainingGraph withClasses(java.util.concurrent.CompletableFuture<byte[]> classes) {
+    RetainingGraph withClasses(CompletableFuture<byte[]> classes) {
         return new RetainingGraph(objectCount, objectCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
                 classes, new Reachability[0]);
     }
