@@ -55,6 +55,23 @@ final class UiTestSupport {
     }
 
     /**
+     * Every job and every thread's stack on stderr (the test log): a wait that times out then says what
+     * the rest of the process was doing (a rare hang after Cancel in OpenProgressTest left nothing else).
+     */
+    static void dumpThreadsAndJobs(String why) {
+        var out = new StringBuilder("--- jobs and threads when " + why + "\n");
+        for (var job : org.eclipse.core.runtime.jobs.Job.getJobManager().find(null)) {
+            out.append("job ").append(job.getClass().getName()).append(" \"").append(job.getName()).append("\" state ")
+                    .append(job.getState()).append(" result ").append(job.getResult()).append('\n');
+        }
+        for (var e : Thread.getAllStackTraces().entrySet()) {
+            out.append('"').append(e.getKey().getName()).append("\" ").append(e.getKey().getState()).append('\n');
+            for (var frame : e.getValue()) out.append("    at ").append(frame).append('\n');
+        }
+        System.err.print(out);
+    }
+
+    /**
      * Runs the event loop until {@code done} holds; fails after {@code timeoutMs}. The one way the
      * window tests wait: on a condition, never for a fixed time.
      */
@@ -62,7 +79,10 @@ final class UiTestSupport {
         Display display = display();
         long until = System.currentTimeMillis() + timeoutMs;
         while (!done.getAsBoolean()) {
-            if (System.currentTimeMillis() > until) fail("timed out waiting for " + what);
+            if (System.currentTimeMillis() > until) {
+                dumpThreadsAndJobs("timed out waiting for " + what);
+                fail("timed out waiting for " + what);
+            }
             if (!display.readAndDispatch()) {
                 try {
                     Thread.sleep(5);
