@@ -53,8 +53,6 @@ final class V8Rules {
     private final int n;
     private final int root;
     private final int hiddenType, arrayType, nativeType, syntheticType;
-    private final Int2LongOpenHashMap weakMapTable = new Int2LongOpenHashMap();
-    private final long[] namesSeen, weakMapNames; // bits by string id: internal edge names, WeakMap ones
     /** Row starts by node (n + 1), then, after {@link #retainingGraph}, the retaining graph's. */
     private int[] start;
     private int[] target;
@@ -74,9 +72,6 @@ final class V8Rules {
         arrayType = types.code(V8NodeType.ARRAY);
         nativeType = types.code(V8NodeType.NATIVE);
         syntheticType = types.code(V8NodeType.SYNTHETIC);
-        weakMapTable.defaultReturnValue(NOT_WEAK_MAP);
-        namesSeen = new long[(graph.stringCount() + 63) >>> 6];
-        weakMapNames = new long[namesSeen.length];
         long m = graph.outStart().get(n);
         if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
         progress.phase("Reading references for the V8 rules", m);
@@ -169,6 +164,7 @@ final class V8Rules {
         int[] name = new int[CHUNK];
         int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
         int strings = graph.stringCount();
+        long[] namesSeen = new long[(strings + 63) >>> 6]; // bits by string id
         for (int p = 0; p < target.length; p++) {
             if (kind[p] != INTERNAL) continue;
             if (p >= nameTo) {
@@ -179,6 +175,8 @@ final class V8Rules {
             int nm = name[p - nameFrom];
             if (nm >= 0 && nm < strings) set(namesSeen, nm);
         }
+        var weakMapTable = new Int2LongOpenHashMap(); // name id -> the table's node id it names
+        weakMapTable.defaultReturnValue(NOT_WEAK_MAP);
         var tables = new LongOpenHashSet();
         for (int w = 0; w < namesSeen.length; w++) {
             for (long bits = namesSeen[w]; bits != 0; bits &= bits - 1) {
@@ -186,7 +184,6 @@ final class V8Rules {
                 if (graph.stringUtf8Length(nameId) < WeakMapEdgeName.SHORTEST) continue;
                 long id = WeakMapEdgeName.tableId(graph.string(nameId));
                 if (id != WeakMapEdgeName.NONE) {
-                    set(weakMapNames, nameId);
                     weakMapTable.put(nameId, id);
                     tables.add(id);
                 }
@@ -204,10 +201,7 @@ final class V8Rules {
                 int[] row = end - begin <= name.length ? name : new int[end - begin];
                 names.copyTo(begin, row, 0, end - begin);
                 for (int p = begin; p < end; p++) {
-                    int nm = row[p - begin];
-                    if (kind[p] == INTERNAL && nm >= 0 && nm < strings && isSet(weakMapNames, nm) && weakMapTable.get(nm) == ids[i]) {
-                        set(halves, p);
-                    }
+                    if (kind[p] == INTERNAL && weakMapTable.get(row[p - begin]) == ids[i]) set(halves, p);
                 }
             }
         }
