@@ -122,35 +122,16 @@ public final class DominatorTree {
             IntArray vertex = r.vertex(), idom = r.idom();
             r = null;
             IntArray dom = work.ints(n); // node → immediate dominator node
-            for (int o = 0; o < n; o++) dom.set(o, UNREACHABLE);
-            for (int i = 1; i < count; i++) {
-                int d = idom.get(i);
-                dom.set(vertex.get(i), d == 0 ? VIRTUAL_ROOT : vertex.get(d));
-            }
+            dominatorsByNode(dom, vertex, idom, count);
             idom = null; // from here the tree is dom; vertex still gives the order
             LongArray shallow = g.shallow();
             progress.phase("Computing retained sizes", count);
             LongArray retained = work.longs(n);
             long[] classObjects = new long[Reachability.values().length], classBytes = new long[classObjects.length];
             byte[] classes = g.reachability(); // V8: found beside the pass above, joined here
-            if (classes == null) { // a graph built without classification (tests of the pass alone)
-                classes = new byte[objects];
-                for (int o = 0; o < objects; o++) {
-                    classes[o] = (byte) (dom.get(o) == UNREACHABLE ? Reachability.UNREACHABLE : Reachability.STRONG).ordinal();
-                }
-            }
-            for (int o = 0; o < objects; o++) {
-                long size = shallow.get(o);
-                retained.set(o, size);
-                int c = classes[o];
-                classObjects[c]++;
-                classBytes[c] = Math.addExact(classBytes[c], size);
-            }
-            for (int i = count - 1; i >= 1; i--) { // reverse preorder: every child before its dominator
-                int o = vertex.get(i);
-                int d = dom.get(o);
-                if (d >= 0) retained.add(d, retained.get(o));
-            }
+            if (classes == null) classes = strongOrUnreachable(dom, objects); // a graph built without classification (tests of the pass alone)
+            ownSizes(shallow, retained, classes, classObjects, classBytes, objects);
+            addToDominators(vertex, dom, retained, count);
             vertex = null;
             progress.checkCanceled();
             IntArray start = work.ints(n + 2L);
@@ -161,6 +142,49 @@ public final class DominatorTree {
             groupsLast(start, children, objects);
             return new DominatorTree(dom, retained, new GroupSizes(shallow, n), widen(start), children,
                     new ByteClasses(classes), g.groups(), new Totals(classObjects, classBytes));
+        }
+    }
+
+    // The loops of compute() are methods of their own: each is compiled alone when it gets hot (an
+    // on-stack replacement of one large method compiled all of it, once per loop, with the JIT's queue
+    // waiting behind it)
+
+    /** Node → immediate dominator node (or UNREACHABLE / VIRTUAL_ROOT) from the pass's number space. */
+    private static void dominatorsByNode(IntArray dom, IntArray vertex, IntArray idom, int count) {
+        dom.fill(UNREACHABLE);
+        for (int i = 1; i < count; i++) {
+            int d = idom.get(i);
+            dom.set(vertex.get(i), d == 0 ? VIRTUAL_ROOT : vertex.get(d));
+        }
+    }
+
+    /** Classes when the graph has none: strong where the tree reaches, else unreachable. */
+    private static byte[] strongOrUnreachable(IntArray dom, int objects) {
+        byte[] classes = new byte[objects];
+        for (int o = 0; o < objects; o++) {
+            classes[o] = (byte) (dom.get(o) == UNREACHABLE ? Reachability.UNREACHABLE : Reachability.STRONG).ordinal();
+        }
+        return classes;
+    }
+
+    /** Each object's retained size starts at its own; the classes' totals on the way. */
+    private static void ownSizes(LongArray shallow, LongArray retained, byte[] classes, long[] classObjects,
+            long[] classBytes, int objects) {
+        for (int o = 0; o < objects; o++) {
+            long size = shallow.get(o);
+            retained.set(o, size);
+            int c = classes[o];
+            classObjects[c]++;
+            classBytes[c] = Math.addExact(classBytes[c], size);
+        }
+    }
+
+    /** Adds each node's retained size to its dominator's, in reverse preorder: every child before its dominator. */
+    private static void addToDominators(IntArray vertex, IntArray dom, LongArray retained, int count) {
+        for (int i = count - 1; i >= 1; i--) {
+            int o = vertex.get(i);
+            int d = dom.get(o);
+            if (d >= 0) retained.add(d, retained.get(o));
         }
     }
 

@@ -102,8 +102,7 @@ final class ReachabilityGroups {
      */
     static RetainingGraph withGroups(RetainingGraph g, WeakEdges weak, byte[] cls, Progress progress) {
         int n = g.objectCount();
-        boolean[] present = new boolean[Reachability.values().length];
-        for (byte c : cls) present[c] = true;
+        boolean[] present = classesPresent(cls);
         var groups = new ArrayList<Reachability>();
         for (Reachability r : Reachability.values()) if (r != Reachability.STRONG && present[r.ordinal()]) groups.add(r);
         if (groups.isEmpty()) return g.withClasses(cls);
@@ -118,6 +117,44 @@ final class ReachabilityGroups {
         IntArray start = work.ints(vertices + 1L);
         // keep retaining references within a class only, compacted in place (a row never moves right):
         // g is consumed, its targets array becomes the new graph's
+        long at = keepWithinClasses(cls, outStart, outTarget, start, n);
+        long kept = at;
+        IntArray target;
+        if (kept + entries.length <= outTarget.size()) {
+            target = outTarget;
+        } else { // more group entries than references left out: a bigger array
+            target = work.ints(kept + entries.length);
+            outTarget.copyPrefixTo(target, kept);
+        }
+        // entries are sorted by class, then object: one row per group vertex
+        int e = 0;
+        for (int k = 0; k < groups.size(); k++) {
+            start.set(n + k, (int) at);
+            byte c = (byte) groups.get(k).ordinal();
+            while (e < entries.length && cls[entries[e]] == c) target.set(at++, entries[e++]);
+        }
+        start.set(vertices, (int) at);
+        int[] roots = Arrays.copyOf(g.roots(), g.roots().length + groups.size());
+        for (int k = 0; k < groups.size(); k++) roots[g.roots().length + k] = n + k;
+        return new RetainingGraph(n, vertices, start, target, roots, g.sizes(), g.adoptAnchor(), work,
+                cls, groups.toArray(Reachability[]::new));
+    }
+
+    // The loops of withGroups are methods of their own: each is compiled alone when it gets hot (an
+    // on-stack replacement of the whole method compiled all of it for its first, trivial loop)
+
+    /** Which classes occur, by ordinal. */
+    private static boolean[] classesPresent(byte[] cls) {
+        boolean[] present = new boolean[Reachability.values().length];
+        for (byte c : cls) present[c] = true;
+        return present;
+    }
+
+    /**
+     * Compacts each object's row to the references into its own class, in place, writing the new row
+     * starts to {@code start}; returns the references kept.
+     */
+    private static long keepWithinClasses(byte[] cls, IntArray outStart, IntArray outTarget, IntArray start, int n) {
         long at = 0;
         byte strong = (byte) Reachability.STRONG.ordinal();
         for (int s = 0; s < n; ) {
@@ -142,26 +179,7 @@ final class ReachabilityGroups {
             }
             s++;
         }
-        long kept = at;
-        IntArray target;
-        if (kept + entries.length <= outTarget.size()) {
-            target = outTarget;
-        } else { // more group entries than references left out: a bigger array
-            target = work.ints(kept + entries.length);
-            outTarget.copyPrefixTo(target, kept);
-        }
-        // entries are sorted by class, then object: one row per group vertex
-        int e = 0;
-        for (int k = 0; k < groups.size(); k++) {
-            start.set(n + k, (int) at);
-            byte c = (byte) groups.get(k).ordinal();
-            while (e < entries.length && cls[entries[e]] == c) target.set(at++, entries[e++]);
-        }
-        start.set(vertices, (int) at);
-        int[] roots = Arrays.copyOf(g.roots(), g.roots().length + groups.size());
-        for (int k = 0; k < groups.size(); k++) roots[g.roots().length + k] = n + k;
-        return new RetainingGraph(n, vertices, start, target, roots, g.sizes(), g.adoptAnchor(), work,
-                cls, groups.toArray(Reachability[]::new));
+        return at;
     }
 
     /**
@@ -173,27 +191,10 @@ final class ReachabilityGroups {
     private static int[] entries(RetainingGraph g, WeakEdges weak, byte[] cls, Progress progress) {
         int n = g.objectCount();
         long[] entry = new long[(n + 63) >>> 6];
-        for (int i = 0; i < weak.size(); i++) {
-            int s = weak.source()[i], t = weak.target()[i];
-            byte c = cls[t];
-            if (c != Reachability.STRONG.ordinal() && c != Reachability.UNREACHABLE.ordinal() && cls[s] <= c
-                    && weak.through()[i] <= c) {
-                entry[t >>> 6] |= 1L << t;
-            }
-        }
-        byte unreachable = (byte) Reachability.UNREACHABLE.ordinal();
-        IntArray outStart = g.outStart(), outTarget = g.outTarget();
-        long[] retained = new long[(n + 63) >>> 6]; // unreachable objects another unreachable object retains
-        boolean anyUnreachable = false;
-        for (int s = 0; s < n; s++) {
-            if (cls[s] != unreachable) continue;
-            anyUnreachable = true;
-            for (int p = outStart.get(s), end = outStart.get(s + 1); p < end; p++) {
-                int t = outTarget.get(p);
-                if (cls[t] == unreachable) retained[t >>> 6] |= 1L << t;
-            }
-        }
-        if (anyUnreachable) {
+        weakEntries(weak, cls, entry);
+        long[] retained = retainedWithinUnreachable(g, cls); // null when nothing is unreachable
+        if (retained != null) {
+            byte unreachable = (byte) Reachability.UNREACHABLE.ordinal();
             long[] marked = new long[(n + 63) >>> 6];
             var stack = new IntArrayList();
             for (int o = 0; o < n; o++) {
@@ -210,6 +211,43 @@ final class ReachabilityGroups {
                 }
             }
         }
+        return byClass(entry, cls);
+    }
+
+    /** Sets the entry bit of each weak reference's target that the reference reached first. */
+    private static void weakEntries(WeakEdges weak, byte[] cls, long[] entry) {
+        int[] source = weak.source(), target = weak.target();
+        byte[] through = weak.through();
+        for (int i = 0; i < weak.size(); i++) {
+            int s = source[i], t = target[i];
+            byte c = cls[t];
+            if (c != Reachability.STRONG.ordinal() && c != Reachability.UNREACHABLE.ordinal() && cls[s] <= c
+                    && through[i] <= c) {
+                entry[t >>> 6] |= 1L << t;
+            }
+        }
+    }
+
+    /** Bits of the unreachable objects another unreachable object retains; null when no object is unreachable. */
+    private static long[] retainedWithinUnreachable(RetainingGraph g, byte[] cls) {
+        int n = g.objectCount();
+        byte unreachable = (byte) Reachability.UNREACHABLE.ordinal();
+        IntArray outStart = g.outStart(), outTarget = g.outTarget();
+        long[] retained = new long[(n + 63) >>> 6];
+        boolean anyUnreachable = false;
+        for (int s = 0; s < n; s++) {
+            if (cls[s] != unreachable) continue;
+            anyUnreachable = true;
+            for (int p = outStart.get(s), end = outStart.get(s + 1); p < end; p++) {
+                int t = outTarget.get(p);
+                if (cls[t] == unreachable) retained[t >>> 6] |= 1L << t;
+            }
+        }
+        return anyUnreachable ? retained : null;
+    }
+
+    /** The objects whose entry bit is set, sorted by class, then id. */
+    private static int[] byClass(long[] entry, byte[] cls) {
         int count = 0;
         for (long w : entry) count += Long.bitCount(w);
         int[] byClass = new int[Reachability.values().length + 1];

@@ -71,28 +71,7 @@ final class SemiNca {
             if (pre.get(r) == UNREACHED) count = dfs(dfs, r, 0, count);
         }
         int anchor = g.adoptAnchor();
-        if (anchor >= 0 && pre.get(anchor) != UNREACHED && count <= n) {
-            // V8/DevTools: nodes with no retaining reference hang under the anchor, with what they reach ...
-            for (int v = 0; v < n; v++) {
-                if (pre.get(v) == UNREACHED && !g.hasRetainer(v)) count = dfs(dfs, v, pre.get(anchor), count);
-            }
-            // ... then what is left (rings held only by each other) hangs under the anchor one by one
-            int ringStart = count;
-            for (int v = 0; v < n; v++) {
-                if (pre.get(v) == UNREACHED) {
-                    pre.set(v, count);
-                    vertex.set(count, v);
-                    parent.set(count++, pre.get(anchor));
-                }
-            }
-            IntArray outStart = g.outStart(), outTarget = g.outTarget();
-            for (int i = ringStart; i < count; i++) { // their references were not met by a DFS
-                int v = vertex.get(i);
-                for (int p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) {
-                    predStart.add(pre.get(outTarget.get(p)) + 1, 1);
-                }
-            }
-        }
+        if (anchor >= 0 && pre.get(anchor) != UNREACHED && count <= n) count = adoptUnreached(dfs, anchor, count);
         dfs = null; // drops the DFS stack
         IntArray pred = predecessorsByNumber(g, pre, count, predStart, work, progress);
         pre = null; // not needed from here on: the caller maps numbers back through vertex
@@ -100,22 +79,63 @@ final class SemiNca {
         // processed vertices, [2x + 1] = least semidominator on x's compressed path (the semidominator
         // of the usual "label" vertex; only that value is ever compared).
         IntArray forest = work.ints(2L * count);
-        for (int i = 0; i < count; i++) {
-            forest.set(2L * i, parent.get(i));
-            forest.set(2L * i + 1, i);
-        }
+        initForest(forest, parent, count);
         progress.phase("Computing semidominators", count);
         semidominators(count, parent, semi, predStart, pred, forest, progress);
         forest = null;
         pred = null;
         progress.phase("Computing immediate dominators", count);
         IntArray idom = parent; // parent[i] is replaced by the immediate dominator in increasing order
+        immediateDominators(idom, semi, count);
+        return new Result(vertex, idom, count);
+    }
+
+    // The loops of run() are methods of their own: each is compiled alone when it gets hot (an
+    // on-stack replacement of one large method compiled all of it, once per loop)
+
+    /**
+     * V8/DevTools: nodes with no retaining reference hang under the anchor, with what they reach; then
+     * what is left (rings held only by each other) hangs under the anchor one by one. Returns the count.
+     */
+    private static int adoptUnreached(Dfs d, int anchor, int count) {
+        IntArray pre = d.pre, vertex = d.vertex, parent = d.parent;
+        int n = d.g.vertexCount(), anchorNumber = pre.get(anchor);
+        for (int v = 0; v < n; v++) {
+            if (pre.get(v) == UNREACHED && !d.g.hasRetainer(v)) count = dfs(d, v, anchorNumber, count);
+        }
+        int ringStart = count;
+        for (int v = 0; v < n; v++) {
+            if (pre.get(v) == UNREACHED) {
+                pre.set(v, count);
+                vertex.set(count, v);
+                parent.set(count++, anchorNumber);
+            }
+        }
+        IntArray outStart = d.g.outStart(), outTarget = d.g.outTarget(), predCount = d.predCount;
+        for (int i = ringStart; i < count; i++) { // their references were not met by a DFS
+            int v = vertex.get(i);
+            for (int p = outStart.get(v), end = outStart.get(v + 1); p < end; p++) {
+                predCount.add(pre.get(outTarget.get(p)) + 1, 1);
+            }
+        }
+        return count;
+    }
+
+    /** Each number's forest ancestor starts as its tree parent, its best semidominator as itself. */
+    private static void initForest(IntArray forest, IntArray parent, int count) {
+        for (int i = 0; i < count; i++) {
+            forest.set(2L * i, parent.get(i));
+            forest.set(2L * i + 1, i);
+        }
+    }
+
+    /** Replaces each parent by the immediate dominator: the nearest ancestor not above the semidominator. */
+    private static void immediateDominators(IntArray idom, IntArray semi, int count) {
         for (int i = 1; i < count; i++) {
-            int d = parent.get(i), s = semi.get(i);
+            int d = idom.get(i), s = semi.get(i);
             while (d > s) d = idom.get(d);
             idom.set(i, d);
         }
-        return new Result(vertex, idom, count);
     }
 
     /** Semidominators in reverse preorder with path-compressed evaluation; writes {@code semi}. */

@@ -162,19 +162,7 @@ final class V8Rules {
         long[] halves = new long[(target.length + 63) >>> 6];
         IntColumn names = graph.outName();
         int[] name = new int[CHUNK];
-        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
-        int strings = graph.stringCount();
-        long[] namesSeen = new long[(strings + 63) >>> 6]; // bits by string id
-        for (int p = 0; p < target.length; p++) {
-            if (kind[p] != INTERNAL) continue;
-            if (p >= nameTo) {
-                nameFrom = p;
-                nameTo = Math.min(p + CHUNK, target.length);
-                names.copyTo(p, name, 0, nameTo - nameFrom);
-            }
-            int nm = name[p - nameFrom];
-            if (nm >= 0 && nm < strings) set(namesSeen, nm);
-        }
+        long[] namesSeen = internalEdgeNames(names, name);
         var weakMapTable = new Int2LongOpenHashMap(); // name id -> the table's node id it names
         weakMapTable.defaultReturnValue(NOT_WEAK_MAP);
         var tables = new LongOpenHashSet();
@@ -189,7 +177,34 @@ final class V8Rules {
                 }
             }
         }
-        if (tables.isEmpty()) return halves;
+        if (!tables.isEmpty()) markTableHalves(names, name, weakMapTable, tables, halves);
+        return halves;
+    }
+
+    // the loops of the WeakMap step are methods of their own: each is compiled alone when it gets hot
+    // (an on-stack replacement of the whole step compiled all of it for its first loop)
+
+    /** The names of the internal edges, as bits by string id; {@code name} is a reused chunk buffer. */
+    private long[] internalEdgeNames(IntColumn names, int[] name) {
+        int strings = graph.stringCount();
+        long[] namesSeen = new long[(strings + 63) >>> 6]; // bits by string id
+        int nameFrom = 0, nameTo = 0; // names[nameFrom, nameTo) are in name[]
+        for (int p = 0; p < target.length; p++) {
+            if (kind[p] != INTERNAL) continue;
+            if (p >= nameTo) {
+                nameFrom = p;
+                nameTo = Math.min(p + CHUNK, target.length);
+                names.copyTo(p, name, 0, nameTo - nameFrom);
+            }
+            int nm = name[p - nameFrom];
+            if (nm >= 0 && nm < strings) set(namesSeen, nm);
+        }
+        return namesSeen;
+    }
+
+    /** In the rows of the WeakMap tables, the internal edges whose name names that table: the table's halves. */
+    private void markTableHalves(IntColumn names, int[] name, Int2LongOpenHashMap weakMapTable, LongOpenHashSet tables,
+            long[] halves) {
         LongColumn identity = graph.identity();
         long[] ids = new long[CHUNK];
         for (int from = 0; from < n; from += CHUNK) {
@@ -205,7 +220,6 @@ final class V8Rules {
                 }
             }
         }
-        return halves;
     }
 
     /** Nodes reachable over non-weak edges from the root's shortcut targets and the DOM trees root. */
@@ -244,18 +258,32 @@ final class V8Rules {
      */
     void moveOwnedSizes(long[] sizes) {
         if (!hasUserRoots()) return;
-        final int unvisited = -1, multiple = -2;
         int[] owner = new int[n];
         var work = new IntArrayList(n);
+        initialOwners(owner, work);
+        spreadOwners(owner, work);
+        moveToOwners(owner, sizes);
+    }
+
+    // the loops of moveOwnedSizes are methods of their own: each is compiled alone when it gets hot (an
+    // on-stack replacement of the whole method compiled all of it, once per loop)
+    private static final int UNVISITED = -1, MULTIPLE = -2;
+
+    /** Nodes of the owned types start unvisited; every other node owns itself and starts the spread. */
+    private void initialOwners(int[] owner, IntArrayList work) {
         var externalStringData = new ExternalStringData();
         for (int i = 0; i < n; i++) {
             if (isOwnedType(i, externalStringData)) {
-                owner[i] = unvisited;
+                owner[i] = UNVISITED;
             } else {
                 owner[i] = i;
                 work.add(i);
             }
         }
+    }
+
+    /** Spreads owners over non-weak edges; a node two owners reach gets MULTIPLE. */
+    private void spreadOwners(int[] owner, IntArrayList work) {
         long steps = 0;
         while (!work.isEmpty()) {
             if ((++steps & 0xffff) == 0) progress.checkCanceled();
@@ -265,15 +293,19 @@ final class V8Rules {
                 if (kind[p] == WEAK) continue;
                 int t = target[p];
                 int current = owner[t];
-                if (current == unvisited) {
+                if (current == UNVISITED) {
                     owner[t] = o;
                     work.add(t);
-                } else if (current != t && current != o && current != multiple) {
-                    owner[t] = multiple;
+                } else if (current != t && current != o && current != MULTIPLE) {
+                    owner[t] = MULTIPLE;
                     work.add(t);
                 }
             }
         }
+    }
+
+    /** Moves each owned node's size to its single owner (not the root, not a synthetic node). */
+    private void moveToOwners(int[] owner, long[] sizes) {
         for (int i = 0; i < n; i++) {
             int o = owner[i];
             if (o < 0 || o == i || o == root || isSynthetic(o)) continue;

@@ -89,24 +89,36 @@ public final class OneToManyWriter implements Closeable {
                     + values.size() + " values)");
         }
         try (var w = new OneToManyWriter(file)) { // whole pages at a time, not a call per value and per list
-            int[] block = new int[1 << PageStreamer.DEFAULT_PAGE_SHIFT];
-            for (long at = 0; at < values.size(); at += block.length) {
-                int len = (int) Math.min(block.length, values.size() - at);
-                values.copyTo(at, block, 0, len);
-                w.values.addAll(block, 0, len);
-            }
-            long[] ends = new long[block.length];
-            long previous = 0;
-            for (long list = 0; list < lists; list += ends.length) {
-                int len = (int) Math.min(ends.length, lists - list);
-                starts.copyTo(list + 1, ends, 0, len);
-                for (int i = 0; i < len; i++) {
-                    if (ends[i] < previous) throw new IllegalArgumentException("starts decrease at list " + (list + i));
-                    previous = ends[i];
-                }
-                w.starts.addAll(ends, 0, len);
-            }
+            writeValues(w, values);
+            writeEnds(w, starts, lists);
             w.lists = lists;
+        }
+    }
+
+    // the two loops of write() are methods of their own: each is compiled alone when it gets hot (an
+    // on-stack replacement of one method compiled both, and the JIT's queue waited behind it)
+
+    private static void writeValues(OneToManyWriter w, IntColumn values) throws IOException {
+        int[] block = new int[1 << PageStreamer.DEFAULT_PAGE_SHIFT];
+        for (long at = 0; at < values.size(); at += block.length) {
+            int len = (int) Math.min(block.length, values.size() - at);
+            values.copyTo(at, block, 0, len);
+            w.values.addAll(block, 0, len);
+        }
+    }
+
+    /** Each list's end, {@code starts[1..lists]}, checked not to decrease. */
+    private static void writeEnds(OneToManyWriter w, LongColumn starts, long lists) throws IOException {
+        long[] ends = new long[1 << PageStreamer.DEFAULT_PAGE_SHIFT];
+        long previous = 0;
+        for (long list = 0; list < lists; list += ends.length) {
+            int len = (int) Math.min(ends.length, lists - list);
+            starts.copyTo(list + 1, ends, 0, len);
+            for (int i = 0; i < len; i++) {
+                if (ends[i] < previous) throw new IllegalArgumentException("starts decrease at list " + (list + i));
+                previous = ends[i];
+            }
+            w.starts.addAll(ends, 0, len);
         }
     }
 }

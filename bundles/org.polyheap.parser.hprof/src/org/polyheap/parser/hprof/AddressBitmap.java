@@ -61,17 +61,10 @@ final class AddressBitmap extends AddressIndex {
      */
     static AddressBitmap build(long[] fileOrder, int count) {
         if (count == 0) return null;
-        long min = Long.MAX_VALUE, max = 0;
-        boolean ascending = true;
-        long previous = -1;
-        for (int i = 0; i < count; i++) {
-            long a = fileOrder[i];
-            if (a < 0 || (a & ((1 << SLOT_SHIFT) - 1)) != 0) return null;
-            if (a < min) min = a;
-            if (a > max) max = a;
-            if (a <= previous) ascending = false;
-            previous = a;
-        }
+        Bounds bounds = Bounds.of(fileOrder, count);
+        if (bounds == null) return null;
+        long min = bounds.min, max = bounds.max;
+        boolean ascending = bounds.ascending;
         long granules = ((max - min) >>> GRANULE_SHIFT) + 1;
         if (granules > Math.max(1 << 10, 2L * count)) return null;
         int[] granuleEntry = new int[(int) granules];
@@ -85,14 +78,7 @@ final class AddressBitmap extends AddressIndex {
             entryCount += ENTRIES_PER_GRANULE;
         }
         long[] entries = new long[(int) entryCount];
-        int duplicates = 0;
-        for (int i = 0; i < count; i++) {
-            long slot = (fileOrder[i] - min) >>> SLOT_SHIFT;
-            int e = entry(granuleEntry, slot);
-            long bit = 1L << (slot & 31);
-            if ((entries[e] & bit) != 0) duplicates++;
-            else entries[e] |= bit;
-        }
+        int duplicates = setBits(fileOrder, count, min, granuleEntry, entries);
         long rank = 0;
         for (int e = 0; e < entries.length; e++) {
             entries[e] |= rank << 32;
@@ -102,20 +88,7 @@ final class AddressBitmap extends AddressIndex {
         int[] idOfRank = new int[count - duplicates];
         if (duplicates > 0) Arrays.fill(idOfRank, -1);
         int[] delta = new int[granuleEntry.length]; // per granule: id - rank if the same for all its objects, else MIXED
-        Arrays.fill(delta, UNSET);
-        int mixed = 0;
-        for (int i = 0; i < count; i++) {
-            long a = fileOrder[i];
-            int r = rank(min, granuleEntry, entries, a), g = (int) ((a - min) >>> GRANULE_SHIFT);
-            if (duplicates == 0 || idOfRank[r] < 0) idOfRank[r] = i; // file order: the first record at an address wins
-            int d = idOfRank[r] - r;
-            if (delta[g] == UNSET) {
-                delta[g] = d;
-            } else if (delta[g] != d && delta[g] != MIXED) {
-                delta[g] = MIXED;
-                mixed++;
-            }
-        }
+        int mixed = idDeltas(fileOrder, count, min, granuleEntry, entries, duplicates, idOfRank, delta);
         if (mixed == 0) return new AddressBitmap(min, granuleEntry, entries, delta, null, null, count, duplicates);
         // only the mixed granules' ids are kept: their ranks are a contiguous range per granule
         int[] base = new int[granuleEntry.length];
@@ -130,6 +103,63 @@ final class AddressBitmap extends AddressIndex {
             at += n;
         }
         return new AddressBitmap(min, granuleEntry, entries, delta, ids, base, count, duplicates);
+    }
+
+    // The long loops of build() are methods of their own: each is compiled alone when it gets hot (an
+    // on-stack replacement of build compiled all of it, once per loop, with the JIT's queue waiting behind it)
+
+    /** The addresses' range and order; null when one is negative or not slot-aligned. */
+    private record Bounds(long min, long max, boolean ascending) {
+        static Bounds of(long[] fileOrder, int count) {
+            long min = Long.MAX_VALUE, max = 0;
+            boolean ascending = true;
+            long previous = -1;
+            for (int i = 0; i < count; i++) {
+                long a = fileOrder[i];
+                if (a < 0 || (a & ((1 << SLOT_SHIFT) - 1)) != 0) return null;
+                if (a < min) min = a;
+                if (a > max) max = a;
+                if (a <= previous) ascending = false;
+                previous = a;
+            }
+            return new Bounds(min, max, ascending);
+        }
+    }
+
+    /** Sets each address's bit; returns the addresses met more than once. */
+    private static int setBits(long[] fileOrder, int count, long min, int[] granuleEntry, long[] entries) {
+        int duplicates = 0;
+        for (int i = 0; i < count; i++) {
+            long slot = (fileOrder[i] - min) >>> SLOT_SHIFT;
+            int e = entry(granuleEntry, slot);
+            long bit = 1L << (slot & 31);
+            if ((entries[e] & bit) != 0) duplicates++;
+            else entries[e] |= bit;
+        }
+        return duplicates;
+    }
+
+    /**
+     * Fills {@code idOfRank} and, per granule, {@code delta}: id - rank when the same for all its
+     * objects, else MIXED. Returns the mixed granules.
+     */
+    private static int idDeltas(long[] fileOrder, int count, long min, int[] granuleEntry, long[] entries, int duplicates,
+            int[] idOfRank, int[] delta) {
+        Arrays.fill(delta, UNSET);
+        int mixed = 0;
+        for (int i = 0; i < count; i++) {
+            long a = fileOrder[i];
+            int r = rank(min, granuleEntry, entries, a), g = (int) ((a - min) >>> GRANULE_SHIFT);
+            if (duplicates == 0 || idOfRank[r] < 0) idOfRank[r] = i; // file order: the first record at an address wins
+            int d = idOfRank[r] - r;
+            if (delta[g] == UNSET) {
+                delta[g] = d;
+            } else if (delta[g] != d && delta[g] != MIXED) {
+                delta[g] = MIXED;
+                mixed++;
+            }
+        }
+        return mixed;
     }
 
     /** Objects (distinct addresses) in the granule whose entries start at {@code first}. */

@@ -111,6 +111,20 @@ public final class V8SnapshotParser implements SnapshotParser {
         progress.phase("Writing objects", nodes.count);
         progress.checkCanceled();
         long totalSelf = nodes.totalSelf; // checked against overflow as the nodes were read
+        writeObjects(sink, nodes, classes, domState, progress);
+        sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
+        SourceLocations.write(sink, Tasks.join(locationColumns));
+        facts(sink, scan, totalSelf, root);
+        if (permissive) loss(scan, edges).ifPresent(l -> l.report(sink));
+    }
+
+    /**
+     * Each node as an object of its summary class, classes added as they are first met (so the sink's
+     * class ids are the same). A method of its own so that the JIT compiles this loop alone, not all of
+     * {@link #parse} for it.
+     */
+    private static void writeObjects(SnapshotSink sink, NodeTable nodes, SummaryClasses classes, byte[] domState,
+            Progress progress) {
         int classesAdded = 0;
         for (int i = 0; i < nodes.count; i++) {
             int classId = classes.classOf(i);
@@ -122,10 +136,6 @@ public final class V8SnapshotParser implements SnapshotParser {
                 progress.checkCanceled();
             }
         }
-        sink.addRoot(new GcRoot(root, RootKind.V8_SYNTHETIC_ROOT, -1, -1));
-        SourceLocations.write(sink, Tasks.join(locationColumns));
-        facts(sink, scan, totalSelf, root);
-        if (permissive) loss(scan, edges).ifPresent(l -> l.report(sink));
     }
 
     /** What a permissive read lost, or empty when the file was whole. */
