@@ -1,11 +1,14 @@
 package org.polyheap.analysis;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
 import org.polyheap.model.IntColumn;
 import org.polyheap.model.LongColumn;
 import org.polyheap.model.Progress;
+import org.polyheap.model.Tasks;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.ints.IntComparator;
 
@@ -288,38 +291,56 @@ public final class DominatorTree {
      * Sorts every row by retained size descending, ties by id. Rows are independent, so blocks of rows
      * go to the common fork-join pool; short rows are sorted in place by insertion, longer ones as
      * packed keys (retained size and id in one long, see {@link RowKeys}) by the JDK's primitive sort,
-     * rows of at least {@code BIG_ROW} children (a fan under the virtual root) by its parallel sort.
-     * A row whose sizes do not fit a key (a child retaining more than 2^(64 - id bits) bytes) is sorted
+     * rows of at least {@code BIG_ROW} children (a fan under the virtual root) by its parallel sort, in
+     * a pool task of their own that runs beside the blocks. A row whose sizes do not fit a key (a child retaining more than 2^(64 - id bits) bytes) is sorted
      * by a comparator. Package-private for the {@code benchmarks} module's {@code RowSortBenchmark}.
      */
     static void sortRows(IntArray start, IntArray children, LongArray retained, Progress progress) {
         var keys = RowKeys.forNodes(Math.toIntExact(retained.size()));
         int rows = Math.toIntExact(start.size() - 1);
-        IntStream.range(0, (rows + ROWS_PER_TASK - 1) / ROWS_PER_TASK).parallel().forEach(block -> {
-            progress.checkCanceled();
-            int[] ids = new int[SHORT_ROW];
-            long[] packed = new long[SHORT_ROW];
-            for (int row = block * ROWS_PER_TASK, end = Math.min(rows, row + ROWS_PER_TASK); row < end; row++) {
-                int from = start.get(row), to = start.get(row + 1), length = to - from;
-                if (length <= 1 || length >= BIG_ROW) continue;
-                if (length <= SHORT_ROW) {
-                    sortShortRow(children, from, length, packed, retained, keys);
-                } else {
-                    if (ids.length < length) {
-                        ids = new int[Integer.highestOneBit(length) * 2];
-                        packed = new long[ids.length];
-                    }
-                    sortRow(children, from, length, ids, packed, retained, keys, false);
-                }
-            }
-        });
-        for (int row = 0; row < rows; row++) {
-            int from = start.get(row), length = start.get(row + 1) - from;
-            if (length >= BIG_ROW) {
+        // the big rows first, on the pool, while the blocks of short rows are sorted beside them (by this
+        // thread, and by the pool's threads as they come free): a big row's sort is one thread's work
+        // where the pool has a single thread (two cores), which otherwise followed the short rows
+        int[] big = bigRows(start, rows);
+        var bigSorted = CompletableFuture.runAsync(() -> {
+            for (int row : big) {
                 progress.checkCanceled();
+                int from = start.get(row), length = start.get(row + 1) - from;
                 sortRow(children, from, length, new int[length], new long[length], retained, keys, true);
             }
+        });
+        try {
+            IntStream.range(0, (rows + ROWS_PER_TASK - 1) / ROWS_PER_TASK).parallel().forEach(block -> {
+                progress.checkCanceled();
+                int[] ids = new int[SHORT_ROW];
+                long[] packed = new long[SHORT_ROW];
+                for (int row = block * ROWS_PER_TASK, end = Math.min(rows, row + ROWS_PER_TASK); row < end; row++) {
+                    int from = start.get(row), to = start.get(row + 1), length = to - from;
+                    if (length <= 1 || length >= BIG_ROW) continue;
+                    if (length <= SHORT_ROW) {
+                        sortShortRow(children, from, length, packed, retained, keys);
+                    } else {
+                        if (ids.length < length) {
+                            ids = new int[Integer.highestOneBit(length) * 2];
+                            packed = new long[ids.length];
+                        }
+                        sortRow(children, from, length, ids, packed, retained, keys, false);
+                    }
+                }
+            });
+        } finally {
+            bigSorted.handle((done, failed) -> null).join(); // never return while it still writes the rows
         }
+        Tasks.join(bigSorted);
+    }
+
+    /** The rows of at least {@code BIG_ROW} children. */
+    private static int[] bigRows(IntArray start, int rows) {
+        var big = new IntArrayList();
+        for (int row = 0; row < rows; row++) {
+            if (start.get(row + 1) - start.get(row) >= BIG_ROW) big.add(row);
+        }
+        return big.toIntArray();
     }
 
     private static void sortRow(IntArray children, int from, int length, int[] ids, long[] packed, LongArray retained,
