@@ -19,7 +19,7 @@ import org.polyheap.parser.hprof.HprofParser;
 import org.polyheap.parser.v8.V8SnapshotParser;
 import org.polyheap.testdata.TestData;
 
-/** The top-level list merges the tree's sorted rows: the same order as sorting the whole list. */
+/** The top-level list merges the tree's sorted rows: the same order as sorting the whole list, whole or its first N. */
 class TopLevelTest {
     @ParameterizedTest
     @ValueSource(strings = {"hprof", "v8", "dart"})
@@ -56,6 +56,11 @@ class TopLevelTest {
         expected.sort(Comparator.comparingLong((Integer o) -> -tree.retained().get(o)).thenComparingInt(o -> o));
         int[] top = TopLevel.objects(g, tree);
         assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), top);
+        // the first N alone, as a headless "dominators --top N" asks: the same prefix, down to the groups at the end
+        for (int limit : new int[] {0, 1, 20, top.length / 2, top.length - 1, top.length, top.length + 5}) {
+            int n = Math.max(0, Math.min(limit, top.length));
+            assertArrayEquals(java.util.Arrays.copyOf(top, n), TopLevel.objects(g, tree, Math.max(0, limit)), "first " + limit);
+        }
         if (format.equals("hprof")) {
             assertTrue(tree.groups().length > 0, "the dump has reachability groups to merge");
         } else {

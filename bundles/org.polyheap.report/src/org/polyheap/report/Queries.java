@@ -301,7 +301,7 @@ public final class Queries {
         HeapGraph g = s.graph();
         DominatorTree tree = s.analysis().dominatorTree();
         int[] objects = parent == DominatorTree.VIRTUAL_ROOT
-                ? s.analysis().topLevelObjects()
+                ? s.analysis().topLevelObjects(top)
                 : tree.children(parent);
         int n = Math.min(top, objects.length);
         String[] locations = locations(s, objects, n);
