@@ -65,7 +65,7 @@ public final class HeapAnalysis {
                     .orElseThrow(() -> new IllegalStateException("the dominator tree just stored in " + store + " does not read back"));
             return new HeapAnalysis(graph, store, options, null, stored, false);
         }
-        var retaining = RetentionRules.build(graph, options, work, progress);
+        var retaining = RetentionRules.buildForDominators(graph, options, work, progress);
         var tree = DominatorTree.compute(retaining, progress);
         if (store != null) save(store, options, tree, progress);
         return new HeapAnalysis(graph, store, options, retaining, tree, false);

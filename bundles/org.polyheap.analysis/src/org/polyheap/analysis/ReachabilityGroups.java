@@ -35,14 +35,27 @@ final class ReachabilityGroups {
 
     /** The classes of the objects of {@code g} (codes of {@link Reachability}). */
     static byte[] classify(RetainingGraph g, WeakEdges weak, Progress progress) {
+        return classify(g, weak, null, progress);
+    }
+
+    /**
+     * As {@link #classify(RetainingGraph, WeakEdges, Progress)}, the strongly reachable objects being
+     * those {@code strong} numbered (the dominator pass's numbering from g's roots, {@link SemiNca#number}):
+     * no marking of its own for them. Null: marked here.
+     */
+    static byte[] classify(RetainingGraph g, WeakEdges weak, SemiNca.Numbering strong, Progress progress) {
         int n = g.objectCount();
         byte[] cls = new byte[n];
         Arrays.fill(cls, UNSET);
         int[] queue = new int[Math.max(1, Math.min(n, 1 << 16))];
         var marking = new Marking(g, weak, cls, queue);
         progress.phase("Classifying reachability", n);
-        for (int r : g.roots()) marking.mark(r, Reachability.STRONG);
-        marking.flood(Reachability.STRONG, progress);
+        if (strong != null) {
+            markNumbered(strong, cls, n);
+        } else {
+            for (int r : g.roots()) marking.mark(r, Reachability.STRONG);
+            marking.flood(Reachability.STRONG, progress);
+        }
         for (Reachability r : Reachability.values()) {
             if (r == Reachability.STRONG || r == Reachability.UNREACHABLE) continue;
             for (int i = 0; i < weak.size(); i++) {
@@ -54,6 +67,11 @@ final class ReachabilityGroups {
         byte unreachable = (byte) Reachability.UNREACHABLE.ordinal();
         for (int o = 0; o < n; o++) if (cls[o] == UNSET) cls[o] = unreachable;
         return cls;
+    }
+
+    private static void markNumbered(SemiNca.Numbering strong, byte[] cls, int n) {
+        byte code = (byte) Reachability.STRONG.ordinal();
+        for (int o = 0; o < n; o++) if (strong.numbered(o)) cls[o] = code;
     }
 
     /** A marking that grows one class at a time; the queue is a growable array of pending objects. */

@@ -28,6 +28,7 @@ public final class RetainingGraph {
     private final CompletableFuture<byte[]> reachability; // null before classification
     private final Reachability[] groups;
     private volatile long[] hasRetainer;
+    private SemiNca.Numbering numbering; // the dominator pass's numbering, begun before the groups; or null
 
     /**
      * @param objectCount objects in the graph
@@ -96,6 +97,20 @@ public final class RetainingGraph {
         this.adoptAnchor = adoptAnchor;
         this.work = work;
     }
+
+    /**
+     * This graph, whose dominator pass goes on from {@code numbering} (begun on the graph this one was
+     * made from by adding the reachability groups: see {@link SemiNca.Numbering}).
+     */
+    RetainingGraph withNumbering(SemiNca.Numbering begun) {
+        var g = new RetainingGraph(objectCount, vertexCount, outStart, outTarget, roots, shallow, adoptAnchor, work,
+                reachability, groups);
+        g.numbering = begun;
+        return g;
+    }
+
+    /** The numbering the dominator pass goes on from, or null to begin one. */
+    SemiNca.Numbering numbering() { return numbering; }
 
     /** Where this graph's arrays live: heap or mapped. */
     public WorkArrays work() { return work; }

@@ -33,6 +33,21 @@ public final class RetentionRules {
 
     /** As {@link #build(HeapGraph, AnalysisOptions, Progress)}, with the arrays in {@code work}. */
     public static RetainingGraph build(HeapGraph graph, AnalysisOptions options, WorkArrays work, Progress progress) {
+        return build(graph, options, work, false, progress);
+    }
+
+    /**
+     * As {@link #build(HeapGraph, AnalysisOptions, WorkArrays, Progress)}, for a dominator pass right
+     * after: with heap arrays, the pass's depth-first numbering is begun here and finds the strongly
+     * reachable objects the classification would otherwise mark again (the same objects and references;
+     * {@link SemiNca.Numbering}). Its arrays then live from here to the pass's end.
+     */
+    static RetainingGraph buildForDominators(HeapGraph graph, AnalysisOptions options, WorkArrays work, Progress progress) {
+        return build(graph, options, work, work.backing() == WorkArrays.Backing.HEAP, progress);
+    }
+
+    private static RetainingGraph build(HeapGraph graph, AnalysisOptions options, WorkArrays work, boolean numberFirst,
+            Progress progress) {
         var weak = new WeakEdges.Collector();
         RetainingGraph retaining = retainingReferences(graph, options, work, weak, progress);
         var edges = weak.build();
@@ -41,6 +56,11 @@ public final class RetentionRules {
             // change nothing in the graph: they are found on the common pool while the dominator pass runs
             Progress beside = progress.beside();
             return retaining.withClasses(CompletableFuture.supplyAsync(() -> ReachabilityGroups.classify(retaining, edges, beside)));
+        }
+        if (numberFirst) {
+            var numbering = SemiNca.number(retaining, Reachability.values().length - 1, work, progress);
+            byte[] classes = ReachabilityGroups.classify(retaining, edges, numbering, progress);
+            return ReachabilityGroups.withGroups(retaining, edges, classes, progress).withNumbering(numbering);
         }
         byte[] classes = ReachabilityGroups.classify(retaining, edges, progress);
         return ReachabilityGroups.withGroups(retaining, edges, classes, progress);

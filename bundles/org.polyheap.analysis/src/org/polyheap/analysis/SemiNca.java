@@ -54,24 +54,78 @@ final class SemiNca {
         }
     }
 
-    /** Runs on the calling thread; the arrays come from {@code work} and are the caller's to release. */
+    /**
+     * A depth-first numbering from a graph's roots, begun before the graph's reachability groups were
+     * added ({@link #number}): what it numbers is exactly the strongly reachable objects, which
+     * {@link ReachabilityGroups#classify(RetainingGraph, WeakEdges, Numbering, Progress)} then takes
+     * instead of a marking of its own, and {@link #run} goes on from the group vertices. The groups
+     * change no strongly reachable object's row, so the numbers are those of a numbering of the final
+     * graph. The arrays are the caller's to release, as {@link #run}'s.
+     */
+    static final class Numbering {
+        private final IntArray pre, vertex, parent, cursor, predStart;
+        private final int capacity;
+        private Stack stack;
+        private int count = 1;
+        private int rootsDone;
+
+        private Numbering(WorkArrays work, int capacity) {
+            this.capacity = capacity;
+            pre = work.ints(capacity);
+            pre.fill(UNREACHED);
+            vertex = work.ints(capacity + 1L);
+            parent = work.ints(capacity + 1L);
+            cursor = work.ints(capacity + 1L);  // first the DFS edge cursor per vertex, then semidominators
+            predStart = work.ints(capacity + 2L); // predecessor counts by number, counted as the DFS meets each reference
+            stack = new Stack(work, capacity + 1L);
+            vertex.set(0, -1);
+        }
+
+        /** True when the numbering reached {@code object}. */
+        boolean numbered(int object) { return pre.get(object) != UNREACHED; }
+
+        /** Numbers what the roots of {@code g} not numbered yet reach, in root order. */
+        private void fromRoots(RetainingGraph g, Progress progress) {
+            if (g.vertexCount() > capacity) throw new IllegalArgumentException("a graph of " + g.vertexCount() + " vertices, numbering for " + capacity);
+            var dfs = new Dfs(g, pre, vertex, parent, cursor, stack, predStart, progress);
+            int[] roots = g.roots();
+            for (; rootsDone < roots.length; rootsDone++) {
+                int r = roots[rootsDone];
+                if (pre.get(r) == UNREACHED) count = dfs(dfs, r, 0, count);
+            }
+        }
+    }
+
+    /**
+     * Begins the dominator pass of a graph to which {@code extraVertices} group vertices will be added
+     * (as the last vertices and roots): numbers what its roots reach. Runs on the calling thread.
+     */
+    static Numbering number(RetainingGraph g, int extraVertices, WorkArrays work, Progress progress) {
+        var numbering = new Numbering(work, g.vertexCount() + extraVertices);
+        progress.phase("Numbering objects depth-first", g.vertexCount());
+        numbering.fromRoots(g, progress);
+        return numbering;
+    }
+
+    /**
+     * Runs on the calling thread, going on from {@link RetainingGraph#numbering} when the graph has one;
+     * the arrays come from {@code work} and are the caller's to release.
+     */
     static Result run(RetainingGraph g, WorkArrays work, Progress progress) {
         int n = g.vertexCount();
-        IntArray pre = work.ints(n);
-        pre.fill(UNREACHED);
-        IntArray vertex = work.ints(n + 1);
-        IntArray parent = work.ints(n + 1);
-        IntArray semi = work.ints(n + 1);  // first the DFS edge cursor per vertex, then semidominators
-        IntArray predStart = work.ints(n + 2); // predecessor counts by number, counted as the DFS meets each reference
-        var dfs = new Dfs(g, pre, vertex, parent, semi, new Stack(work, n + 1L), predStart, progress);
-        vertex.set(0, -1);
-        progress.phase("Numbering objects depth-first", n);
-        int count = 1;
-        for (int r : g.roots()) {
-            if (pre.get(r) == UNREACHED) count = dfs(dfs, r, 0, count);
+        Numbering numbering = g.numbering();
+        if (numbering == null) {
+            numbering = new Numbering(work, n);
+            progress.phase("Numbering objects depth-first", n);
         }
+        numbering.fromRoots(g, progress);
+        IntArray pre = numbering.pre, vertex = numbering.vertex, parent = numbering.parent, semi = numbering.cursor,
+                predStart = numbering.predStart;
+        int count = numbering.count;
+        var dfs = new Dfs(g, pre, vertex, parent, semi, numbering.stack, predStart, progress);
         int anchor = g.adoptAnchor();
         if (anchor >= 0 && pre.get(anchor) != UNREACHED && count <= n) count = adoptUnreached(dfs, anchor, count);
+        numbering.stack = null;
         dfs = null; // drops the DFS stack
         IntArray pred = predecessorsByNumber(g, pre, count, predStart, work, progress);
         pre = null; // not needed from here on: the caller maps numbers back through vertex
