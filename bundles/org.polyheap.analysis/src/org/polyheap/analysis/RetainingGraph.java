@@ -28,7 +28,7 @@ public final class RetainingGraph {
     private final CompletableFuture<byte[]> reachability; // null before classification
     private final Reachability[] groups;
     private volatile long[] hasRetainer;
-    private SemiNca.Numbering numbering; // the dominator pass's numbering, begun before the groups; or null
+    private SemiNca.Numbering numbering; // the dominator pass's numbering, begun before the groups, until taken; or null
 
     /**
      * @param objectCount objects in the graph
@@ -111,6 +111,16 @@ public final class RetainingGraph {
 
     /** The numbering the dominator pass goes on from, or null to begin one. */
     SemiNca.Numbering numbering() { return numbering; }
+
+    /**
+     * {@link #numbering}, handed over once: the graph lets go of it (its arrays are 20 bytes per object,
+     * and an analysis keeps its retaining graph as long as the snapshot is open).
+     */
+    synchronized SemiNca.Numbering takeNumbering() {
+        var n = numbering;
+        numbering = null;
+        return n;
+    }
 
     /** Where this graph's arrays live: heap or mapped. */
     public WorkArrays work() { return work; }

@@ -113,7 +113,7 @@ final class SemiNca {
      */
     static Result run(RetainingGraph g, WorkArrays work, Progress progress) {
         int n = g.vertexCount();
-        Numbering numbering = g.numbering();
+        Numbering numbering = g.takeNumbering();
         if (numbering == null) {
             numbering = new Numbering(work, n);
             progress.phase("Numbering objects depth-first", n);
