@@ -31,6 +31,9 @@ if not exist "%home%\plugins\" goto :broken
 rem less loop unrolling, no partial peeling, smaller inlining: the JIT's work is half of a first open's CPU (as the Linux launcher)
 set "opts=-XX:MaxRAMPercentage=70"
 if defined POLYHEAP_JAVA_OPTS set "opts=%POLYHEAP_JAVA_OPTS%"
+rem the headless command with the throughput collector unless POLYHEAP_JAVA_OPTS chooses (the Linux script says why)
+set "headless_gc=-XX:+UseParallelGC"
+if defined POLYHEAP_JAVA_OPTS set "headless_gc="
 set "opts=-XX:LoopUnrollLimit=16 -XX:-PartialPeelLoop -XX:FreqInlineSize=200 %opts% --enable-native-access=ALL-UNNAMED"
 set "xmx=%POLYHEAP_XMX%"
 if defined POLYHEAP_XMX goto :xmx_known
@@ -55,12 +58,12 @@ goto :desktop
 
 :help
 call :class_path
-"%jdk%\bin\java.exe" %opts% -cp "%cp%" org.polyheap.report.cli.Main --help
+"%jdk%\bin\java.exe" %headless_gc% %opts% -cp "%cp%" org.polyheap.report.cli.Main --help
 exit /b %ERRORLEVEL%
 
 :headless
 call :class_path
-"%jdk%\bin\java.exe" %opts% -cp "%cp%" org.polyheap.report.cli.Main %*
+"%jdk%\bin\java.exe" %headless_gc% %opts% -cp "%cp%" org.polyheap.report.cli.Main %*
 exit /b %ERRORLEVEL%
 
 :desktop

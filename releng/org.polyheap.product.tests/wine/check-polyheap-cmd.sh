@@ -60,7 +60,7 @@ case_() {
 }
 P='"C:\Program Files (x86)\polyheap\polyheap.cmd"'
 J25='set JAVA_HOME=C:\jdk25'
-case_ "--help: headless on JAVA_HOME" $'ARG\\[0\\]=C:\\\\jdk25\\\\bin\\\\java.exe\nARG\\[1\\]=-XX:LoopUnrollLimit=16\nARG\\[2\\]=-XX:-PartialPeelLoop\nARG\\[3\\]=-XX:FreqInlineSize=200\nARG\\[4\\]=-XX:MaxRAMPercentage=70\nARG\\[5\\]=--enable-native-access=ALL-UNNAMED\norg.polyheap.report.cli.Main\nARG\\[[0-9]+\\]=--help\nrc=0' "$J25" "cmd /c \"$P --help\""
+case_ "--help: headless on JAVA_HOME" $'ARG\\[0\\]=C:\\\\jdk25\\\\bin\\\\java.exe\nARG\\[1\\]=-XX:\\+UseParallelGC\nARG\\[2\\]=-XX:LoopUnrollLimit=16\nARG\\[3\\]=-XX:-PartialPeelLoop\nARG\\[4\\]=-XX:FreqInlineSize=200\nARG\\[5\\]=-XX:MaxRAMPercentage=70\nARG\\[6\\]=--enable-native-access=ALL-UNNAMED\norg.polyheap.report.cli.Main\nARG\\[[0-9]+\\]=--help\nrc=0' "$J25" "cmd /c \"$P --help\""
 case_ "class path: our jars but ui, fastutil, protobuf" $'plugins\\\\org.polyheap.model_[^;]*.jar;\nit.unimi.dsi.fastutil_[^;]*.jar;C:.*com.google.protobuf_' "$J25" "cmd /c \"$P -h\""
 case_ "help word" 'ARG\[[0-9]+\]=--help' "$J25" "cmd /c \"$P help\""
 case_ "subcommand exit code 3" $'ARG\\[[0-9]+\\]=overview\nrc=3' "$J25" "cmd /c \"$P overview C:\\nothing.hprof\""
@@ -78,14 +78,14 @@ for v in "bad:" "0g:" "08g:" "8gg:" "g:" "1g -XX:+Foo:" "512:-Xmx512" "4t:-Xmx4t
   printf '# written by the window\r\nPOLYHEAP_XMX=%s\r\n' "${v%:*}" > "$c/xdg/polyheap/polyheap.conf"
   want=${v##*:}
   if [ -n "$want" ]; then
-    case_ "polyheap.conf ${v%:*} -> $want" "ARG\\[6\\]=$want" "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
+    case_ "polyheap.conf ${v%:*} -> $want" "ARG\\[7\\]=$want" "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
   else
-    case_ "polyheap.conf ${v%:*} skipped" $'ARG\\[6\\]=-cp' "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
+    case_ "polyheap.conf ${v%:*} skipped" $'ARG\\[7\\]=-cp' "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
   fi
 done
 mkdir -p "$c/users/$user/.config/polyheap"
 printf 'POLYHEAP_XMX=2g\r\nPOLYHEAP_XMX=300m  \r\n' > "$c/users/$user/.config/polyheap/polyheap.conf"
-case_ "%USERPROFILE%\\.config\\polyheap\\polyheap.conf, last line" 'ARG\[6\]=-Xmx300m' "$J25" "cmd /c \"$P overview y\""
+case_ "%USERPROFILE%\\.config\\polyheap\\polyheap.conf, last line" 'ARG\[7\]=-Xmx300m' "$J25" "cmd /c \"$P overview y\""
 rm -rf "$c/users/$user/.config/polyheap"
 mv "$c/Program Files/Eclipse Adoptium" "$c/Program Files/EA.off"
 case_ "no Java: message, exit 1" $'needs Java 25 or newer\nrc=1' 'set JAVA_HOME=C:\jdk17' "cmd /c \"$P overview y\""
