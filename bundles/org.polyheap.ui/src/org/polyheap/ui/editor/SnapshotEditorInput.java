@@ -11,13 +11,15 @@ import org.polyheap.ui.OpenRequest;
 
 /**
  * A snapshot file on disk, the options it was opened with, and, once the open job finished, its
- * analysed snapshot. Two inputs are equal when they name the same absolute, normalized path, so
- * opening a file twice brings its editor to the front (one editor per file).
+ * analysed snapshot until its editor closes ({@link #release}: the workbench keeps the inputs of
+ * closed editors in its editor history, and a snapshot holds its analysis' arrays). Two inputs are
+ * equal when they name the same absolute, normalized path, so opening a file twice brings its editor
+ * to the front (one editor per file).
  */
 public final class SnapshotEditorInput implements IPathEditorInput {
     private final OpenRequest request;
     private final Path file;
-    private final LoadedSnapshot snapshot;
+    private volatile LoadedSnapshot snapshot;
 
     public SnapshotEditorInput(OpenRequest request, LoadedSnapshot snapshot) {
         this.request = request;
@@ -43,9 +45,14 @@ public final class SnapshotEditorInput implements IPathEditorInput {
         return request;
     }
 
-    /** The analysed snapshot, or null for a look-up input. */
+    /** The analysed snapshot, or null for a look-up input and once its editor has closed. */
     public LoadedSnapshot snapshot() {
         return snapshot;
+    }
+
+    /** Lets go of the snapshot: its editor has closed it (the input may live on in the editor history). */
+    void release() {
+        snapshot = null;
     }
 
     @Override public boolean exists() { return java.nio.file.Files.exists(file); }
