@@ -207,26 +207,11 @@ final class EdgeSection {
     private void scan(JsonScanner in) throws IOException, SnapshotFormatException, InterruptedException {
         in.beginArray("the edges array");
         int fields = meta.edgeFieldCount();
-        int oType = meta.edgeField("type"), oName = meta.edgeField("name_or_index"), oTo = meta.edgeField("to_node");
-        int nodeFields = meta.nodeFieldCount();
-        long nodeValues = (long) nodes.count * nodeFields;
-        var nodeIndex = new RowDivider(nodeFields);
-        int typeCount = meta.edgeTypes().size();
-        // element and hidden edges carry an index; all other types name a string (DevTools' reading)
-        boolean[] indexed = new boolean[typeCount];
-        if (meta.edgeType("element") >= 0) indexed[meta.edgeType("element")] = true;
-        if (meta.edgeType("hidden") >= 0) indexed[meta.edgeType("hidden")] = true;
-        int element = meta.edgeType("element");
-        int weak = meta.edgeType("weak");
-        if (weak >= 0) indexed[weak] = true; // V8 writes a string id for weak edges, but numeric names are legal there too
         String[] what = meta.edgeFields().stream().map(f -> "edge field " + f).toArray(String[]::new);
         long[] values = new long[capacity * fields];
         long[] at = new long[capacity];
-        int from = 0;
-        int[] edgeCount = nodes.edgeCount;
-        int left = nodes.count > 0 ? edgeCount[0] : 0;
+        var rows = new RowCheck(fields);
         long seen = 0;
-        long expected = nodes.edgeCountSum();
         while (true) {
             int got;
             SnapshotFormatException failure = null;
@@ -244,19 +229,83 @@ final class EdgeSection {
             if (failure != null && !permissive) throw failure;
             Batch b = next();
             if (b == null) return;
-            int rows = got / fields, w = 0;
-            for (int r = 0, k = 0; r < rows && failure == null; r++, k += fields) {
-                while (left == 0 && failure == null) {
+            int w = 0;
+            if (failure == null) { // permissive: no edge of the batch the scan failed in is handed on (the loss counts them)
+                w = rows.check(values, got / fields, at, b, in);
+                failure = rows.failure;
+            }
+            if (failure != null && !permissive) throw failure;
+            b.size = w;
+            hand(b);
+            edgesRead += w;
+            seen += got / fields;
+            if (failure != null) throw failure; // permissive: kept as the damage, the edges before it handed on
+            if (got < values.length) break;
+        }
+        long expected = rows.expected;
+        if (seen != expected) {
+            throw in.fail(in.offset(), "edges array holds " + seen + " edges but the nodes' edge_count fields add up to "
+                    + expected);
+        }
+        if (seen != meta.edgeCount()) {
+            throw in.fail(in.offset(), "edges array holds " + seen + " edges but snapshot.edge_count says "
+                    + meta.edgeCount());
+        }
+    }
+
+    /**
+     * Checks rows of edge fields and converts them into a batch, keeping the source node across
+     * batches. A class of its own, called once per batch, so that the JIT compiles this loop as a
+     * small method early instead of the whole {@link #scan} around it, once per loop.
+     */
+    private final class RowCheck {
+        final int fields, oType, oName, oTo, typeCount, element;
+        final long nodeValues;
+        final RowDivider nodeIndex;
+        /** Element and hidden edges carry an index; all other types name a string (DevTools' reading). */
+        final boolean[] indexed;
+        final int[] edgeCount = nodes.edgeCount;
+        final long expected = nodes.edgeCountSum();
+        int from;
+        int left;
+        /** The first bad row's damage after {@link #check}, or null. */
+        SnapshotFormatException failure;
+
+        RowCheck(int fields) {
+            this.fields = fields;
+            oType = meta.edgeField("type");
+            oName = meta.edgeField("name_or_index");
+            oTo = meta.edgeField("to_node");
+            int nodeFields = meta.nodeFieldCount();
+            nodeValues = (long) nodes.count * nodeFields;
+            nodeIndex = new RowDivider(nodeFields);
+            typeCount = meta.edgeTypes().size();
+            indexed = new boolean[typeCount];
+            element = meta.edgeType("element");
+            if (element >= 0) indexed[element] = true;
+            if (meta.edgeType("hidden") >= 0) indexed[meta.edgeType("hidden")] = true;
+            int weak = meta.edgeType("weak");
+            if (weak >= 0) indexed[weak] = true; // V8 writes a string id for weak edges, but numeric names are legal there too
+            left = nodes.count > 0 ? edgeCount[0] : 0;
+        }
+
+        /**
+         * Checks {@code rows} rows of {@code values} into {@code b}; returns the edges written. Stops at the
+         * first bad row, leaving its damage in {@link #failure}.
+         */
+        int check(long[] values, int rows, long[] at, Batch b, JsonScanner in) {
+            failure = null;
+            int w = 0, from = this.from, left = this.left;
+            for (int r = 0, k = 0; r < rows; r++, k += fields) {
+                while (left == 0) {
                     if (++from >= nodes.count) {
                         // permissive with nodes cut off: these are the edges of nodes never read
-                        if (nodes.damage == null || !permissive) {
-                            failure = in.fail(at[r], "more edges than the nodes' edge_count fields add up to (" + expected + ")");
-                        } else {
-                            failure = nodes.damage;
-                        }
-                    } else {
-                        left = edgeCount[from];
+                        failure = nodes.damage == null || !permissive
+                                ? in.fail(at[r], "more edges than the nodes' edge_count fields add up to (" + expected + ")")
+                                : nodes.damage;
+                        break;
                     }
+                    left = edgeCount[from];
                 }
                 if (failure != null) break;
                 long type = values[k + oType], name = values[k + oName], to = values[k + oTo];
@@ -269,7 +318,7 @@ final class EdgeSection {
                         continue;
                     }
                     failure = in.fail(at[r], "to_node " + to + " is not the index of one of " + nodes.count
-                            + " nodes of " + nodeFields + " fields");
+                            + " nodes of " + meta.nodeFieldCount() + " fields");
                 } else if (indexed[(int) type]) {
                     if (name > 0xFFFF_FFFFL) failure = in.fail(at[r], "edge index above 2^32: " + name);
                     else if (permissive && type != element && name >= stringCount) {
@@ -292,21 +341,9 @@ final class EdgeSection {
                 w++;
                 left--;
             }
-            if (failure != null && !permissive) throw failure;
-            b.size = w;
-            hand(b);
-            edgesRead += w;
-            seen += rows;
-            if (failure != null) throw failure; // permissive: kept as the damage, the edges before it handed on
-            if (got < values.length) break;
-        }
-        if (seen != expected) {
-            throw in.fail(in.offset(), "edges array holds " + seen + " edges but the nodes' edge_count fields add up to "
-                    + expected);
-        }
-        if (seen != meta.edgeCount()) {
-            throw in.fail(in.offset(), "edges array holds " + seen + " edges but snapshot.edge_count says "
-                    + meta.edgeCount());
+            this.from = from;
+            this.left = left;
+            return w;
         }
     }
 }
