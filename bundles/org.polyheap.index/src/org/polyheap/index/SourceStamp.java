@@ -24,6 +24,14 @@ public record SourceStamp(long size, long modifiedMillis, String fingerprint) {
     /** No source file (a builder used directly, e.g. in tests). */
     public static final SourceStamp NONE = new SourceStamp(-1, -1, "");
 
+    // written out: the generated ones are linked at first use, milliseconds of every open
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SourceStamp s && size == s.size && modifiedMillis == s.modifiedMillis && fingerprint.equals(s.fingerprint);
+    }
+
+    @Override public int hashCode() { return (Long.hashCode(size) * 31 + Long.hashCode(modifiedMillis)) * 31 + fingerprint.hashCode(); }
+
     public static SourceStamp of(Path file) throws IOException {
         long size = Files.size(file);
         long modified = Files.getLastModifiedTime(file).toMillis();

@@ -40,13 +40,12 @@ final class BackgroundRead<T> {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted while reading " + thread.getName());
         }
-        switch (failure) {
-            case null -> { return result; }
-            case SnapshotFormatException f -> throw f;
-            case IOException io -> throw io;
-            case RuntimeException r -> throw r;
-            default -> throw new IllegalStateException(failure);
-        }
+        // if-else, not a pattern switch: that one is linked at first use, milliseconds of a first open
+        if (failure == null) return result;
+        if (failure instanceof SnapshotFormatException f) throw f;
+        if (failure instanceof IOException io) throw io;
+        if (failure instanceof RuntimeException r) throw r;
+        throw new IllegalStateException(failure);
     }
 
     /** Stops the read and waits for its thread; its result and failure are dropped. */

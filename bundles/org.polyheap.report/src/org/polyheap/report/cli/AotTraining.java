@@ -16,7 +16,8 @@ import java.util.List;
  * <li>{@code overview FILE...}: the other commands' cache, classes and method profiles of a first
  *     open (parse, index, dominators) of each file: one snapshot per format whose first open should start
  *     with compiled code (an HPROF dump and a plain V8 snapshot, whose nodes are then read on a thread
- *     of their own as in a big one).</li>
+ *     of their own as in a big one); then {@code dominators --top 20} of each, so that the top-level
+ *     list's and the table's lambdas are in the cache too (else linked at first use).</li>
  * </ul>
  * Run by the product build ({@code finish-products.sh}) through the launcher with
  * {@code POLYHEAP_HEADLESS_MAIN}, so that the class path is the launcher's own (a cache serves only the
@@ -29,7 +30,8 @@ public final class AotTraining {
     public static void main(String[] args) {
         var quiet = new PrintStream(OutputStream.nullOutputStream());
         List<List<String>> commands = args[0].equals("query") ? queries(args[args.length - 1])
-                : java.util.Arrays.stream(args, 1, args.length).map(f -> List.of("overview", f)).toList();
+                : java.util.Arrays.stream(args, 1, args.length)
+                        .flatMap(f -> java.util.stream.Stream.of(List.of("overview", f), List.of("dominators", "--top", "20", f))).toList();
         for (var command : commands) {
             int code = Main.run(command, quiet, quiet);
             if (code != 0) {
