@@ -32,7 +32,7 @@ rem less loop unrolling, no partial peeling, smaller inlining: the JIT's work is
 set "opts=-XX:MaxRAMPercentage=70"
 if defined POLYHEAP_JAVA_OPTS set "opts=%POLYHEAP_JAVA_OPTS%"
 rem the headless command with the throughput collector unless POLYHEAP_JAVA_OPTS chooses (the Linux script says why)
-set "headless_gc=-XX:+UseParallelGC"
+set "headless_gc=-XX:+UseParallelGC -XX:InitialRAMPercentage=4"
 if defined POLYHEAP_JAVA_OPTS set "headless_gc="
 set "opts=-XX:LoopUnrollLimit=16 -XX:-PartialPeelLoop -XX:FreqInlineSize=200 %opts% --enable-native-access=ALL-UNNAMED"
 set "xmx=%POLYHEAP_XMX%"

@@ -60,7 +60,7 @@ case_() {
 }
 P='"C:\Program Files (x86)\polyheap\polyheap.cmd"'
 J25='set JAVA_HOME=C:\jdk25'
-case_ "--help: headless on JAVA_HOME" $'ARG\\[0\\]=C:\\\\jdk25\\\\bin\\\\java.exe\nARG\\[1\\]=-XX:\\+UseParallelGC\nARG\\[2\\]=-XX:LoopUnrollLimit=16\nARG\\[3\\]=-XX:-PartialPeelLoop\nARG\\[4\\]=-XX:FreqInlineSize=200\nARG\\[5\\]=-XX:MaxRAMPercentage=70\nARG\\[6\\]=--enable-native-access=ALL-UNNAMED\norg.polyheap.report.cli.Main\nARG\\[[0-9]+\\]=--help\nrc=0' "$J25" "cmd /c \"$P --help\""
+case_ "--help: headless on JAVA_HOME" $'ARG\\[0\\]=C:\\\\jdk25\\\\bin\\\\java.exe\nARG\\[1\\]=-XX:\\+UseParallelGC\nARG\\[2\\]=-XX:InitialRAMPercentage=4\nARG\\[3\\]=-XX:LoopUnrollLimit=16\nARG\\[4\\]=-XX:-PartialPeelLoop\nARG\\[5\\]=-XX:FreqInlineSize=200\nARG\\[6\\]=-XX:MaxRAMPercentage=70\nARG\\[7\\]=--enable-native-access=ALL-UNNAMED\norg.polyheap.report.cli.Main\nARG\\[[0-9]+\\]=--help\nrc=0' "$J25" "cmd /c \"$P --help\""
 case_ "class path: our jars but ui, fastutil, protobuf" $'plugins\\\\org.polyheap.model_[^;]*.jar;\nit.unimi.dsi.fastutil_[^;]*.jar;C:.*com.google.protobuf_' "$J25" "cmd /c \"$P -h\""
 case_ "help word" 'ARG\[[0-9]+\]=--help' "$J25" "cmd /c \"$P help\""
 case_ "subcommand exit code 3" $'ARG\\[[0-9]+\\]=overview\nrc=3' "$J25" "cmd /c \"$P overview C:\\nothing.hprof\""
