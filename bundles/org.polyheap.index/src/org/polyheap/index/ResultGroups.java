@@ -57,8 +57,15 @@ final class ResultGroups implements ResultStore {
 
     private Path manifestOf(String group) { return folder.resolve(group + MANIFEST_SUFFIX); }
 
-    /** A new folder name for a version of {@code group}: {@code <group>-<uuid>}. */
-    static String newFolderName(String group) { return group + "-" + UUID.randomUUID(); }
+    /**
+     * A new folder name for a version of {@code group}: {@code <group>-<uuid>}, of 128 bits from
+     * {@link java.util.concurrent.ThreadLocalRandom}: a folder name needs no secure randomness, and
+     * seeding {@link UUID#randomUUID}'s cost every first open 11-30 ms.
+     */
+    static String newFolderName(String group) {
+        var random = java.util.concurrent.ThreadLocalRandom.current();
+        return group + "-" + new UUID(random.nextLong(), random.nextLong());
+    }
 
     /**
      * True when {@code name} is a published folder of {@code group} (see {@link #newFolderName}): the
