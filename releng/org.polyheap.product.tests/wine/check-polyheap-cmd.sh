@@ -78,14 +78,14 @@ for v in "bad:" "0g:" "08g:" "8gg:" "g:" "1g -XX:+Foo:" "512:-Xmx512" "4t:-Xmx4t
   printf '# written by the window\r\nPOLYHEAP_XMX=%s\r\n' "${v%:*}" > "$c/xdg/polyheap/polyheap.conf"
   want=${v##*:}
   if [ -n "$want" ]; then
-    case_ "polyheap.conf ${v%:*} -> $want" "ARG\\[7\\]=$want" "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
+    case_ "polyheap.conf ${v%:*} -> $want" "ARG\\[8\\]=$want" "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
   else
-    case_ "polyheap.conf ${v%:*} skipped" $'ARG\\[7\\]=-cp' "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
+    case_ "polyheap.conf ${v%:*} skipped" $'ARG\\[8\\]=-cp' "$J25" 'set XDG_CONFIG_HOME=C:\xdg' "cmd /c \"$P overview y\""
   fi
 done
 mkdir -p "$c/users/$user/.config/polyheap"
 printf 'POLYHEAP_XMX=2g\r\nPOLYHEAP_XMX=300m  \r\n' > "$c/users/$user/.config/polyheap/polyheap.conf"
-case_ "%USERPROFILE%\\.config\\polyheap\\polyheap.conf, last line" 'ARG\[7\]=-Xmx300m' "$J25" "cmd /c \"$P overview y\""
+case_ "%USERPROFILE%\\.config\\polyheap\\polyheap.conf, last line" 'ARG\[8\]=-Xmx300m' "$J25" "cmd /c \"$P overview y\""
 rm -rf "$c/users/$user/.config/polyheap"
 mv "$c/Program Files/Eclipse Adoptium" "$c/Program Files/EA.off"
 case_ "no Java: message, exit 1" $'needs Java 25 or newer\nrc=1' 'set JAVA_HOME=C:\jdk17' "cmd /c \"$P overview y\""
