@@ -156,7 +156,24 @@ public final class Main {
     public static void main(String[] args) {
         int code = run(Arrays.asList(args), System.out, System.err);
         System.out.flush();
-        System.exit(code);
+        // success ends by returning: the JVM then exits with 0 as System.exit(0) would (shutdown hooks
+        // run), once no other non-daemon thread is left, but without Runtime.exit's event log, whose
+        // logger lookup opened every jar on the class path (30 ms of every command)
+        if (code != 0 || otherThreadsKeepTheJvm()) System.exit(code);
+    }
+
+    /** True when a platform thread other than this one is alive and not a daemon. */
+    private static boolean otherThreadsKeepTheJvm() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) root = root.getParent();
+        Thread[] threads = new Thread[root.activeCount() + 16];
+        int n = root.enumerate(threads, true);
+        if (n == threads.length) return true; // more than were counted: do not guess
+        for (int i = 0; i < n; i++) {
+            Thread t = threads[i];
+            if (t != Thread.currentThread() && t.isAlive() && !t.isDaemon()) return true;
+        }
+        return false;
     }
 
     /** Runs one command line; returns the exit code. Used by tests without exiting the JVM. */
