@@ -18,8 +18,8 @@ import org.polyheap.model.format.V8ObjectTypes;
  * 3k + 1 from 4 on, which maps may share), and the first edge of each WeakMap entry's pair met (so a
  * value is as far as the later of key and table). A node neither walk reaches has {@link #NONE}.
  * The walks visit nodes and edges in file order, as DevTools' does, which decides which edge of a
- * WeakMap pair is met first. Memory: 4 bytes per object for the result and 4 for the queue while it
- * runs. Immutable once computed; thread-safe.
+ * WeakMap pair is met first. Memory: 4 bytes per object for the result; while it runs 4 more for the
+ * queue and the flat copies of the columns it walks (9 bytes per object, 5 per reference). Immutable once computed; thread-safe.
  */
 public final class V8Distances {
     /** What DevTools adds to the distance of nodes only the synthetic root reaches. */
@@ -51,9 +51,17 @@ public final class V8Distances {
         private final int[] queue;
         private int queued;
         private final int hiddenType, arrayType, syntheticType;
-        private final V8ObjectTypes types;
         private final Set<String> pendingWeakMapEdges = new HashSet<>(); // kept across both walks, as DevTools' filter is
-        private final int weak = ReferenceKind.WEAK.code(), internal = ReferenceKind.INTERNAL.code();
+        private final byte weak = (byte) ReferenceKind.WEAK.code(), internal = (byte) ReferenceKind.INTERNAL.code();
+        // the walk's columns as flat arrays, read once in sequence (a get per step on the mapped, bit-packed
+        // columns decoded pages again and again: 8 s of a 254 MB snapshot's open in the window); names are
+        // read per row, and only for the rows that need them. 9 bytes per object and 5 per reference, while it runs
+        private final int[] start, target, label;
+        private final byte[] kind, type;
+        /** Per label id: 0 not yet looked at, 1 another name, 2 {@code system / NativeContext}, 3 {@code (map descriptors)}. */
+        private final it.unimi.dsi.fastutil.ints.Int2ByteOpenHashMap labelKinds = new it.unimi.dsi.fastutil.ints.Int2ByteOpenHashMap();
+        private int[] rowNames = new int[64];
+        private int rowNamesOf = -1;
 
         Walk(HeapGraph graph) {
             this.graph = graph;
@@ -61,16 +69,23 @@ public final class V8Distances {
             this.distance = new int[n];
             this.queue = new int[n + 64];
             java.util.Arrays.fill(distance, NONE);
-            types = V8ObjectTypes.of(graph);
+            var types = V8ObjectTypes.of(graph);
             hiddenType = types.code(V8NodeType.HIDDEN);
             arrayType = types.code(V8NodeType.ARRAY);
             syntheticType = types.code(V8NodeType.SYNTHETIC);
+            long m = graph.outStart().get(n);
+            if (m > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 references: " + m);
+            start = FlatColumns.starts(graph.outStart(), n);
+            target = graph.outTarget().toArray();
+            kind = FlatColumns.bytes(graph.outKind(), 0xff);
+            type = FlatColumns.bytes(graph.objectType(), V8ObjectTypes.TYPE_MASK);
+            label = graph.objectLabel().toArray();
         }
 
         V8Distances run() {
             int root = V8Rules.rootOf(graph);
-            for (long p = graph.outStart().get(root), end = graph.outStart().get(root + 1); p < end; p++) {
-                int child = graph.outTarget().get(p);
+            for (int p = start[root], end = start[root + 1]; p < end; p++) {
+                int child = target[p];
                 if (type(child) != syntheticType || "(Document DOM trees)".equals(name(child))) {
                     distance[child] = 1;
                     push(child);
@@ -94,11 +109,11 @@ public final class V8Distances {
             for (int at = from; at < queued; at++) {
                 int node = queue[at];
                 int next = distance[node] + 1;
-                for (long p = graph.outStart().get(node), end = graph.outStart().get(node + 1); p < end; p++) {
-                    int kind = graph.outKind().get(p);
-                    if (kind == weak) continue;
-                    int child = graph.outTarget().get(p);
-                    if (distance[child] != NONE || !counts(node, p, kind)) continue;
+                for (int p = start[node], end = start[node + 1]; p < end; p++) {
+                    byte k = kind[p];
+                    if (k == weak) continue;
+                    int child = target[p];
+                    if (distance[child] != NONE || !counts(node, p, k)) continue;
                     distance[child] = next;
                     push(child);
                 }
@@ -106,17 +121,17 @@ public final class V8Distances {
         }
 
         /** DevTools' distance filter for the edge at {@code p} from {@code node}. */
-        private boolean counts(int node, long p, int kind) {
+        private boolean counts(int node, int p, int kind) {
             int t = type(node);
-            if (t == hiddenType && "system / NativeContext".equals(name(node))) {
-                return !"sloppy_function_map".equals(edgeName(p, kind));
+            if (t == hiddenType && labelKind(node) == 2) {
+                return !"sloppy_function_map".equals(edgeName(node, p, kind));
             }
-            if (t == arrayType && "(map descriptors)".equals(name(node))) {
-                long index = leadingInt(edgeName(p, kind), p, kind);
+            if (t == arrayType && labelKind(node) == 3) {
+                long index = leadingInt(edgeName(node, p, kind), node, p, kind);
                 return index == Long.MIN_VALUE || index < 2 || index % 3 != 1;
             }
             if (kind == internal) {
-                String edge = edgeName(p, kind);
+                String edge = edgeName(node, p, kind);
                 if (WeakMapEdgeName.tableId(edge) != WeakMapEdgeName.NONE) {
                     String pair = edge.substring(digits(edge)); // the part both edges of an entry share
                     if (!pendingWeakMapEdges.remove(pair)) {
@@ -129,9 +144,9 @@ public final class V8Distances {
         }
 
         /** The index of an element or hidden edge, else the leading integer of the name (JavaScript's parseInt); MIN_VALUE for none. */
-        private long leadingInt(String edge, long p, int kind) {
+        private long leadingInt(String edge, int node, int p, int kind) {
             ReferenceKind k = ReferenceKind.ofCode(kind);
-            if (k == ReferenceKind.ELEMENT || k == ReferenceKind.HIDDEN) return graph.outName().get(p);
+            if (k == ReferenceKind.ELEMENT || k == ReferenceKind.HIDDEN) return nameId(node, p);
             String s = edge.strip();
             int sign = s.startsWith("-") ? -1 : 1;
             int start = s.startsWith("-") || s.startsWith("+") ? 1 : 0;
@@ -146,15 +161,37 @@ public final class V8Distances {
             return i;
         }
 
-        private int type(int node) { return V8ObjectTypes.code(graph.objectType().get(node)); }
+        private int type(int node) { return type[node] & 0xff; }
 
         private String name(int node) {
-            int id = graph.objectLabel().get(node);
+            int id = label[node];
             return id < 0 ? "" : graph.string(id);
         }
 
-        private String edgeName(long p, int kind) {
-            return Reference.nameOf(graph, ReferenceKind.ofCode(kind), graph.outName().get(p));
+        /** Which of the two names the filter looks for the node's label is, asked once per label. */
+        private byte labelKind(int node) {
+            int id = label[node];
+            byte known = labelKinds.get(id);
+            if (known != 0) return known;
+            String name = name(node);
+            byte k = "system / NativeContext".equals(name) ? (byte) 2 : "(map descriptors)".equals(name) ? (byte) 3 : (byte) 1;
+            labelKinds.put(id, k);
+            return k;
+        }
+
+        /** The name id of the edge at {@code p}, from its row's names, copied once per row. */
+        private int nameId(int node, int p) {
+            if (rowNamesOf != node) {
+                int begin = start[node], length = start[node + 1] - begin;
+                if (rowNames.length < length) rowNames = new int[Math.max(length, rowNames.length * 2)];
+                graph.outName().copyTo(begin, rowNames, 0, length);
+                rowNamesOf = node;
+            }
+            return rowNames[p - start[node]];
+        }
+
+        private String edgeName(int node, int p, int kind) {
+            return Reference.nameOf(graph, ReferenceKind.ofCode(kind), nameId(node, p));
         }
     }
 }
