@@ -61,8 +61,18 @@ class TopLevelTest {
             int n = Math.max(0, Math.min(limit, top.length));
             assertArrayEquals(java.util.Arrays.copyOf(top, n), TopLevel.objects(g, tree, Math.max(0, limit)), "first " + limit);
         }
+        // top consumers: the first N of the list without the group nodes, however many groups come before them
+        int[] objects = java.util.Arrays.stream(top).filter(o -> !tree.isGroup(o)).toArray();
+        for (int limit : new int[] {0, 1, 3, 10, objects.length - 1, objects.length, objects.length + 3}) {
+            int n = Math.max(0, Math.min(limit, objects.length));
+            assertArrayEquals(java.util.Arrays.copyOf(objects, n),
+                    TopConsumers.of(g, tree, Math.max(0, limit), List.of(), List.of(), Grouping.CLASS).objects(), "top consumers " + limit);
+        }
         if (format.equals("hprof")) {
             assertTrue(tree.groups().length > 0, "the dump has reachability groups to merge");
+            int firstGroup = 0;
+            while (!tree.isGroup(top[firstGroup])) firstGroup++;
+            assertTrue(firstGroup < 10, "a group among the first ten, which top consumers must skip: at " + firstGroup);
         } else {
             assertTrue(opened, "synthetic containers opened");
         }

@@ -22,7 +22,15 @@ public record TopConsumers(int[] objects, List<HistogramRow> classes, List<Histo
      */
     public static TopConsumers of(HeapGraph graph, DominatorTree tree, int limit, List<HistogramRow> classes,
             List<HistogramRow> groups, Grouping grouping) {
-        int[] top = java.util.Arrays.stream(TopLevel.objects(graph, tree)).filter(o -> !tree.isGroup(o)).toArray();
+        // only the first ones, merged from the sorted rows: the whole list sorted a javac heap's million
+        // top-level objects for 20 (1 s of every open in the window); asked again for more while the
+        // reachability group nodes, which are left out, took places
+        int[] top;
+        for (int want = limit; ; want *= 2) {
+            int[] first = TopLevel.objects(graph, tree, want);
+            top = Arrays.stream(first).filter(o -> !tree.isGroup(o)).toArray();
+            if (top.length >= limit || first.length < want || want > Integer.MAX_VALUE / 4) break;
+        }
         int[] objects = Arrays.copyOf(top, Math.min(limit, top.length));
         return new TopConsumers(objects, List.copyOf(classes.subList(0, Math.min(limit, classes.size()))),
                 List.copyOf(groups.subList(0, Math.min(limit, groups.size()))), grouping);
