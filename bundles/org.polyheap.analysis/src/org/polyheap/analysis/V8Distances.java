@@ -8,6 +8,8 @@ import org.polyheap.model.ReferenceKind;
 import org.polyheap.model.format.V8NodeType;
 import org.polyheap.model.format.V8ObjectTypes;
 
+import it.unimi.dsi.fastutil.ints.Int2ByteOpenHashMap;
+
 /**
  * The Distance column of Chrome DevTools' Memory panel: each node's number of edges from the page's
  * own roots, written from the facts of DevTools' heap-snapshot worker. A breadth-first walk starts at
@@ -18,8 +20,9 @@ import org.polyheap.model.format.V8ObjectTypes;
  * 3k + 1 from 4 on, which maps may share), and the first edge of each WeakMap entry's pair met (so a
  * value is as far as the later of key and table). A node neither walk reaches has {@link #NONE}.
  * The walks visit nodes and edges in file order, as DevTools' does, which decides which edge of a
- * WeakMap pair is met first. Memory: 4 bytes per object for the result; while it runs 4 more for the
- * queue and the flat copies of the columns it walks (9 bytes per object, 5 per reference). Immutable once computed; thread-safe.
+ * WeakMap pair is met first. Memory: 4 bytes per object for the result; while it runs, 4 more for the
+ * queue and flat copies of the columns it walks (9 bytes per object, 5 per reference). Immutable once
+ * computed; thread-safe.
  */
 public final class V8Distances {
     /** What DevTools adds to the distance of nodes only the synthetic root reaches. */
@@ -59,7 +62,7 @@ public final class V8Distances {
         private final int[] start, target, label;
         private final byte[] kind, type;
         /** Per label id: 0 not yet looked at, 1 another name, 2 {@code system / NativeContext}, 3 {@code (map descriptors)}. */
-        private final it.unimi.dsi.fastutil.ints.Int2ByteOpenHashMap labelKinds = new it.unimi.dsi.fastutil.ints.Int2ByteOpenHashMap();
+        private final Int2ByteOpenHashMap labelKinds = new Int2ByteOpenHashMap();
         private int[] rowNames = new int[64];
         private int rowNamesOf = -1;
 
