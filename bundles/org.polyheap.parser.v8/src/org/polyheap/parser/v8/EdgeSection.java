@@ -229,11 +229,10 @@ final class EdgeSection {
             if (failure != null && !permissive) throw failure;
             Batch b = next();
             if (b == null) return;
-            int w = 0;
-            if (failure == null) { // permissive: no edge of the batch the scan failed in is handed on (the loss counts them)
-                w = rows.check(values, got / fields, at, b, in);
-                failure = rows.failure;
-            }
+            // permissive: the whole rows read before the scan failed are handed on too (the row of the last
+            // number read is left out: it may have been cut), unless one of them is damaged first
+            int w = rows.check(values, got / fields, at, b, in);
+            if (rows.failure != null && (failure == null || rows.failure.offset() < failure.offset())) failure = rows.failure;
             if (failure != null && !permissive) throw failure;
             b.size = w;
             hand(b);
