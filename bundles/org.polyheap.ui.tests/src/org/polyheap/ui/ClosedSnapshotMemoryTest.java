@@ -27,9 +27,18 @@ class ClosedSnapshotMemoryTest extends WindowTest {
         editor = null;
         assertNull(input.snapshot(), "the closed editor's input lets go of its snapshot");
         // the snapshot (graph, analysis, arrays) is unreachable once the editor is gone: collected
-        UiTestSupport.spinUntil(() -> {
-            System.gc();
-            return snapshot.get() == null;
-        }, UiTestSupport.TIMEOUT_MS, "the closed snapshot to be collected");
+        try {
+            UiTestSupport.spinUntil(() -> {
+                System.gc();
+                return snapshot.get() == null;
+            }, UiTestSupport.TIMEOUT_MS, "the closed snapshot to be collected");
+        } catch (AssertionError notCollected) {
+            // what still holds it is in the heap: open the dump with polyheap, dominators then paths to GC roots
+            Path dump = Path.of("target", "closed-snapshot-not-collected.hprof").toAbsolutePath();
+            java.nio.file.Files.deleteIfExists(dump);
+            java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .dumpHeap(dump.toString(), true);
+            throw new AssertionError(notCollected.getMessage() + "; heap dump: " + dump, notCollected);
+        }
     }
 }

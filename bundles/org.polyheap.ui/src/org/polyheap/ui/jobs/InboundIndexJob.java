@@ -22,7 +22,8 @@ import org.polyheap.ui.PolyheapUi;
  */
 public final class InboundIndexJob extends Job {
     public static final Object FAMILY = InboundIndexJob.class;
-    private final LoadedSnapshot snapshot;
+    /** Null once the job has run or was canceled: the workbench may keep a finished job (its progress). */
+    private volatile LoadedSnapshot snapshot;
 
     private InboundIndexJob(LoadedSnapshot snapshot) {
         super("Indexing incoming references of " + snapshot.analyzed().file().getFileName());
@@ -43,7 +44,13 @@ public final class InboundIndexJob extends Job {
     }
 
     @Override
+    protected void canceling() { snapshot = null; }
+
+    @Override
     protected IStatus run(IProgressMonitor monitor) {
+        var snapshot = this.snapshot;
+        this.snapshot = null;
+        if (snapshot == null) return Status.CANCEL_STATUS;
         try {
             var progress = MonitorProgress.begin(monitor, getName());
             snapshot.analyzed().snapshot().prepareInbound(progress);
