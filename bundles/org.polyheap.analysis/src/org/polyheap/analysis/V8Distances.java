@@ -63,7 +63,8 @@ public final class V8Distances {
         private final byte[] kind, type;
         /** Per label id: 0 not yet looked at, 1 another name, 2 {@code system / NativeContext}, 3 {@code (map descriptors)}. */
         private final Int2ByteOpenHashMap labelKinds = new Int2ByteOpenHashMap();
-        private int[] rowNames = new int[64];
+        private final RowBuffer rowNames;
+        private int[] namesOfRow;
         private int rowNamesOf = -1;
 
         Walk(HeapGraph graph) {
@@ -83,6 +84,7 @@ public final class V8Distances {
             kind = FlatColumns.bytes(graph.outKind(), 0xff);
             type = FlatColumns.bytes(graph.objectType(), V8ObjectTypes.TYPE_MASK);
             label = graph.objectLabel().toArray();
+            rowNames = new RowBuffer(graph.outName());
         }
 
         V8Distances run() {
@@ -185,12 +187,10 @@ public final class V8Distances {
         /** The name id of the edge at {@code p}, from its row's names, copied once per row. */
         private int nameId(int node, int p) {
             if (rowNamesOf != node) {
-                int begin = start[node], length = start[node + 1] - begin;
-                if (rowNames.length < length) rowNames = new int[Math.max(length, rowNames.length * 2)];
-                graph.outName().copyTo(begin, rowNames, 0, length);
+                namesOfRow = rowNames.copy(start[node], start[node + 1] - start[node]);
                 rowNamesOf = node;
             }
-            return rowNames[p - start[node]];
+            return namesOfRow[p - start[node]];
         }
 
         private String edgeName(int node, int p, int kind) {

@@ -177,7 +177,7 @@ final class V8Rules {
                 }
             }
         }
-        if (!tables.isEmpty()) markTableHalves(names, name, weakMapTable, tables, halves);
+        if (!tables.isEmpty()) markTableHalves(new RowBuffer(names), weakMapTable, tables, halves);
         return halves;
     }
 
@@ -203,8 +203,7 @@ final class V8Rules {
     }
 
     /** In the rows of the WeakMap tables, the internal edges whose name names that table: the table's halves. */
-    private void markTableHalves(IntColumn names, int[] name, Int2LongOpenHashMap weakMapTable, LongOpenHashSet tables,
-            long[] halves) {
+    private void markTableHalves(RowBuffer rowNames, Int2LongOpenHashMap weakMapTable, LongOpenHashSet tables, long[] halves) {
         LongColumn identity = graph.identity();
         long[] ids = new long[CHUNK];
         for (int from = 0; from < n; from += CHUNK) {
@@ -213,8 +212,7 @@ final class V8Rules {
             for (int i = 0; i < count; i++) {
                 if (!tables.contains(ids[i])) continue;
                 int s = from + i, begin = start[s], end = start[s + 1];
-                int[] row = end - begin <= name.length ? name : new int[end - begin];
-                names.copyTo(begin, row, 0, end - begin);
+                int[] row = rowNames.copy(begin, end - begin);
                 for (int p = begin; p < end; p++) {
                     if (kind[p] == INTERNAL && weakMapTable.get(row[p - begin]) == ids[i]) set(halves, p);
                 }

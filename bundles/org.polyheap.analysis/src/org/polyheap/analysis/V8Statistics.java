@@ -106,25 +106,22 @@ public record V8Statistics(long total, long nativeTotal, long typedArrays, long 
         private final HeapGraph g;
         private final java.util.BitSet elements;
         private final int internal = ReferenceKind.INTERNAL.code();
-        private int[] kinds = new int[64], names = new int[64];
+        private final RowBuffer kinds, names;
 
         Row(HeapGraph g, java.util.BitSet elements) {
             this.g = g;
             this.elements = elements;
+            kinds = new RowBuffer(g.outKind());
+            names = new RowBuffer(g.outName());
         }
 
         /** The target of the first internal reference named {@code elements}, or -1 (DevTools looks at the first only). */
         int elementsOf(int o) {
             long begin = g.outStart().get(o);
             int length = (int) (g.outStart().get(o + 1L) - begin);
-            if (kinds.length < length) {
-                kinds = new int[Math.max(length, kinds.length * 2)];
-                names = new int[kinds.length];
-            }
-            g.outKind().copyTo(begin, kinds, 0, length);
-            g.outName().copyTo(begin, names, 0, length);
+            int[] kind = kinds.copy(begin, length), name = names.copy(begin, length);
             for (int i = 0; i < length; i++) {
-                if (kinds[i] == internal && has(elements, names[i])) return g.outTarget().get(begin + i);
+                if (kind[i] == internal && has(elements, name[i])) return g.outTarget().get(begin + i);
             }
             return -1;
         }
